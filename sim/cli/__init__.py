@@ -1,0 +1,1 @@
+"""The ``furball`` command line."""

@@ -1,0 +1,67 @@
+"""``furball bearing``: range and bearing between two map positions (Range, Bearings)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from engine.bearing import shoot_bearing
+from engine.hexmap import InvalidCoordinate, Position
+
+
+def register(commands: Any) -> None:
+    bearing = commands.add_parser(
+        "bearing",
+        help="H, V, slant range and the PHAD bearing between two positions",
+        description=(
+            "Shoot a bearing from one position to another. Positions are Q,R,ALT: axial hex "
+            "coordinates and altitude in 200 ft steps."
+        ),
+    )
+    bearing.add_argument("--from", dest="start", required=True, metavar="Q,R,ALT")
+    bearing.add_argument("--to", dest="end", required=True, metavar="Q,R,ALT")
+    bearing.add_argument("--json", action="store_true", help="print JSON")
+    bearing.set_defaults(handler=_bearing)
+
+
+def _position(text: str, option: str) -> Position:
+    try:
+        return Position.parse(text)
+    except InvalidCoordinate as error:
+        raise ValueError(f"{option}: {error}") from None
+
+
+def _bearing(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    start, end = _position(args.start, "--from"), _position(args.end, "--to")
+    shot = shoot_bearing(start, end)
+    rings = sorted({c.pitch_deg for c in shot.candidates}, key=abs)
+    ring_text = " or ".join(f"{r:+03d}" if r else "00" for r in rings)
+    cells = [str(c) for c in shot.candidates]
+    reciprocals = [str(c) for c in shot.reciprocal_candidates]
+    map_heading = (
+        "none (same hex)" if shot.map_heading_deg is None else f"{shot.map_heading_deg:.1f}°"
+    )
+    lines = [
+        f"from {start} to {end}",
+        f"H {shot.h_hexes} hexes  V {abs(shot.v_steps)} steps  "
+        f"slant range {shot.slant_range_fp} FP",
+        f"map heading {map_heading}  pitch ring {ring_text}",
+    ]
+    if shot.is_ambiguous:
+        lines.append(f"bearing on a border, shooter chooses: {' or '.join(cells)}")
+        lines.append(f"reciprocal, target chooses:          {' or '.join(reciprocals)}")
+    else:
+        lines.append(f"bearing {cells[0]}  reciprocal {reciprocals[0]}")
+    data = {
+        "from": str(start),
+        "to": str(end),
+        "h_hexes": shot.h_hexes,
+        "v_steps": shot.v_steps,
+        "slant_range_fp": shot.slant_range_fp,
+        "map_heading_deg": shot.map_heading_deg,
+        "pitch_rings_deg": rings,
+        "candidates": cells,
+        "reciprocal_candidates": reciprocals,
+        "ambiguous": shot.is_ambiguous,
+    }
+    return "\n".join(lines), data

@@ -1,0 +1,66 @@
+"""``furball``: entry point and shared plumbing of the command line.
+
+Every subcommand prints a readable answer, or JSON with ``--json``.  Bad input is reported
+in one line naming what is wrong and what would be valid, with exit status 2 — never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from sim.cli import bearing_cmd, phad_cmd
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Input the user can fix; the message is shown as is."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line, not usage plus a message."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+Handler = Callable[[argparse.Namespace], tuple[str, dict[str, Any]]]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="furball",
+        description="Birds of Prey air-combat tools: PHAD and bearing player aids.",
+    )
+    commands = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, metavar="{phad,bearing}"
+    )
+    phad_cmd.register(commands)
+    bearing_cmd.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        text, data = handler(args)
+    except (UsageError, ValueError) as error:
+        where = " ".join(filter(None, ["furball", args.command, getattr(args, "action", None)]))
+        print(f"{where}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if getattr(args, "json", False):
+        print(json.dumps(data, indent=2))
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
