@@ -238,7 +238,7 @@ class Attitude:
         See :func:`engine.phad.pitchdown.pitch_down` for the movement vector and
         :func:`engine.phad.pitchdown.pitch_down_options` for every legal outcome.
         """
-        from engine.phad.pitchdown import pitch_down
+        from engine.phad.pitchdown import pitch_down  # pitchdown imports this module
 
         return pitch_down(self, amount, side).attitude
 

@@ -56,8 +56,8 @@ def descend(start: Cell, cells: int, side: Side) -> tuple[Cell, ...]:
     """
     if start.heading_deg is None and start.pitch_deg > 0 and cells > 0:
         raise InvalidAttitude(
-            "a Nose at All+90 has no heading to keep and cannot pitch down; an aircraft there "
-            "flies a straight segment instead (Unloaded Flight)"
+            "All+90 has no heading to keep, so a mark there cannot pitch down; an aircraft "
+            "with its Nose there flies a straight segment instead (Unloaded Flight)"
         )
     heading = float(start.heading_deg) if start.heading_deg is not None else 0.0
     path = [start]
