@@ -1,0 +1,278 @@
+"""Aircraft data cards: what the Flight Phase needs to know about a type.
+
+The rulebook's Aircraft Data Cards (ADCs) are not included with its text, so furball's cards
+carry the physical figures the nomographs were drawn from: wing area, weights, engines, a drag
+polar by Mach region, structural limits and roll rates.  The engine turns them into the
+game's quantities (KEAS, Q-mark, aero load limit, ΔSpeeds, Turn Points, roll points).
+
+Cards are TOML files in ``models/cards/``, parsed (never executed) into these frozen models.
+A player who owns the printed cards can override any figure in a card file.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from models.files import load_model
+
+CARD_FORMAT_VERSION = 1
+
+MachRegion = str
+"""A row of the Form Drag table: ``Slow`` (M < 0.9), ``LTD`` (0.9–1.0), ``HTD`` (1.0–1.1),
+or a Mach number to the tenth from ``1.2`` up (rulebook, "Speed, KEAS & Mach")."""
+
+
+class _Card(BaseModel):
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True, str_strip_whitespace=True
+    )
+
+
+class Weights(_Card):
+    """Weights and fuel (ADC weight and fuel boxes)."""
+
+    empty_lb: float = Field(gt=0)
+    """Empty weight."""
+    reference_combat_lb: float = Field(gt=0)
+    """Empty + crew + gun ammunition + a standard air-to-air load + half internal fuel;
+    the weight the card was calibrated at."""
+    internal_fuel_fp: int = Field(gt=0)
+    """Internal fuel in Fuel Points of 100 lb."""
+    crew_and_fixed_lb: float = Field(default=250.0, ge=0)
+    """Crew, gun ammunition and other fixed load carried on every sortie."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Self:
+        if self.reference_combat_lb <= self.empty_lb:
+            raise ValueError("reference_combat_lb must be greater than empty_lb")
+        return self
+
+
+class Engines(_Card):
+    """The powerplant, as sea-level static ratings plus a lapse model (ADC Engine table)."""
+
+    count: int = Field(ge=1, le=4)
+    """Number of engines."""
+    kind: Literal["turbojet", "turbofan"]
+    """Selects the thrust-lapse model (reference/physics.md, Mattingly eqs 2.54–2.55)."""
+    dry_thrust_lbf: float = Field(gt=0)
+    """Sea-level static thrust of one engine at Military (Dry) power."""
+    ab_thrust_lbf: float | None = Field(default=None, gt=0)
+    """Sea-level static thrust of one engine in afterburner; None without one."""
+    idle_fraction: float = Field(default=0.06, ge=0, lt=0.5)
+    """Idle thrust as a fraction of Dry thrust."""
+    throttle_ratio: float = Field(default=1.0, ge=0.9, le=1.2)
+    """The engine's design throttle ratio TR (where the lapse model bends)."""
+    tsfc_dry_per_hr: float = Field(gt=0)
+    """Fuel flow per pound of thrust per hour at Dry power (lb/lbf/h)."""
+    tsfc_ab_per_hr: float | None = Field(default=None, gt=0)
+    """Fuel flow per pound of thrust per hour in afterburner."""
+
+    @model_validator(mode="after")
+    def _afterburner_consistent(self) -> Self:
+        has_ab = self.ab_thrust_lbf is not None
+        if has_ab != (self.tsfc_ab_per_hr is not None):
+            raise ValueError("ab_thrust_lbf and tsfc_ab_per_hr are given together or not at all")
+        if self.ab_thrust_lbf is not None and self.ab_thrust_lbf <= self.dry_thrust_lbf:
+            raise ValueError("ab_thrust_lbf must exceed dry_thrust_lbf")
+        return self
+
+    @property
+    def has_afterburner(self) -> bool:
+        return self.ab_thrust_lbf is not None
+
+
+class PolarRow(_Card):
+    """One row of the drag polar: D = q·S·(C_D0 + k·C_L²), lift up to C_Lmax."""
+
+    region: MachRegion
+    """``Slow``, ``LTD``, ``HTD`` or a Mach to the tenth (``1.2``, ``1.3``, …)."""
+    cd0: float = Field(gt=0, lt=0.2)
+    """Zero-lift (form) drag coefficient, clean."""
+    k: float = Field(gt=0, lt=1.0)
+    """Induced drag factor."""
+    cl_max: float = Field(gt=0, lt=3.0)
+    """Maximum usable lift coefficient (the ADC's Max-Lift)."""
+
+
+class SafeLoadRow(_Card):
+    """Safe load for wing loads up to a limit (ADC Max Safe Load by wing load)."""
+
+    wing_load_psf_up_to: float = Field(gt=0)
+    safe_load_g: float = Field(gt=0, le=12)
+
+
+class Structure(_Card):
+    """Structural limits."""
+
+    safe_load: tuple[SafeLoadRow, ...] = Field(min_length=1)
+    """Safe (positive) load by wing load, lightest first; the last row covers heavier."""
+    negative_safe_load_g: float = Field(default=-3.0, lt=0, ge=-6)
+    """Safe negative load; the rulebook's default is −3.0 ("Negative Loads")."""
+    overspeed_keas_kt: float = Field(gt=0, le=1000)
+    """KEAS above which overspeed effects apply."""
+    max_mach: float = Field(gt=0.5, le=3.0)
+    """Limiting Mach number."""
+
+    @model_validator(mode="after")
+    def _ascending(self) -> Self:
+        limits = [row.wing_load_psf_up_to for row in self.safe_load]
+        if limits != sorted(limits) or len(set(limits)) != len(limits):
+            raise ValueError("safe_load rows must be in rising wing_load_psf_up_to order")
+        return self
+
+
+class RollRow(_Card):
+    """Roll rates for lift coefficients up to a limit (ADC AoA table), in cells per FP."""
+
+    cl_up_to: float = Field(gt=0, lt=3.0)
+    """This row applies to segment lift coefficients up to this value."""
+    safe: float = Field(ge=0)
+    """Safe roll rate (Srr): never generates Departure Points."""
+    normal: float = Field(ge=0)
+    """Normal roll rate (RR)."""
+    boosted: float = Field(ge=0)
+    """Boosted roll rate (Brr): 1 DP per FP used."""
+    turning_roll_cells: Literal[0, 1, 2] = 0
+    """Roll points allowed in a turning segment at this lift (dark green 2, light green 1)."""
+    pointing: bool = False
+    """True where the AoA Effect table is gold-shaded: the aircraft points ("Pointing")."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Self:
+        if not self.safe <= self.normal <= self.boosted:
+            raise ValueError("roll rates must satisfy safe <= normal <= boosted")
+        return self
+
+
+class Speedbrake(_Card):
+    """Speedbrake drag, added to form drag while extended ("Form Drag")."""
+
+    cd0_increment: float = Field(gt=0, lt=0.2)
+
+
+class SwingWingPosition(_Card):
+    """One wing position of a swing-wing type: its own polar and limits."""
+
+    name: str
+    sweep_deg: float = Field(ge=0, lt=90)
+    wing_area_ft2: float = Field(gt=0)
+    polar: tuple[PolarRow, ...] = Field(min_length=3)
+    max_mach: float = Field(gt=0.5, le=3.0)
+
+
+class CalibrationTarget(_Card):
+    """A published figure the card's polar and engines were tuned to reproduce."""
+
+    quantity: Literal["max_level_speed_kt", "sustained_turn_deg_s", "corner_keas_kt"]
+    """What is compared: level speed where thrust equals drag at 1 g, the sustained level
+    turn rate at ``speed_kt``, or corner speed."""
+    alt_ft: float = Field(ge=0, le=80_000)
+    throttle: Literal["idle", "mil", "ab"] = "mil"
+    speed_kt: float | None = Field(default=None, gt=0)
+    """True airspeed for a sustained turn rate."""
+    weight_lb: float | None = Field(default=None, gt=0)
+    """Weight for the figure; the reference combat weight when omitted."""
+    published: float = Field(gt=0)
+    tolerance_pct: float = Field(default=5.0, gt=0, le=25)
+    """How close the card's figure must come, in percent."""
+    source: str = Field(min_length=1)
+
+
+class AircraftCard(_Card):
+    """One aircraft type's data card."""
+
+    format_version: Literal[1] = 1
+    """Card file format version."""
+    type_id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9][A-Za-z0-9 .\-]*$")
+    """Type designation as players write it, e.g. ``F-16C``."""
+    name: str
+    """Full name, e.g. ``F-16C Fighting Falcon (Block 30)``."""
+    crew: int = Field(default=1, ge=1, le=4)
+    wing_area_ft2: float = Field(gt=0)
+    weights: Weights
+    engines: Engines
+    polar: tuple[PolarRow, ...] = Field(min_length=3)
+    """Form Drag table rows: Slow, LTD, HTD, then each tenth of Mach to the limit."""
+    structure: Structure
+    roll: tuple[RollRow, ...] = Field(min_length=1)
+    """Roll rates by lift coefficient, lowest lift first."""
+    departure_rating: int = Field(ge=-5, le=5)
+    """Added to departure checks; higher is more forgiving."""
+    speedbrake: Speedbrake | None = None
+    swing_wing: tuple[SwingWingPosition, ...] | None = None
+    derivation: str = Field(min_length=1)
+    """How the figures were derived."""
+    calibration: tuple[CalibrationTarget, ...] = Field(min_length=1)
+    """Published figures the card reproduces (checked by the test suite)."""
+    sources: tuple[str, ...] = Field(min_length=1)
+    """Where the figures come from."""
+
+    @model_validator(mode="after")
+    def _tables_cover_the_envelope(self) -> Self:
+        expected = polar_regions(self.structure.max_mach)
+        regions = tuple(row.region for row in self.polar)
+        if regions != expected:
+            raise ValueError(
+                f"polar regions must be {', '.join(expected)} in that order "
+                f"(max_mach {self.structure.max_mach}), got {', '.join(regions)}"
+            )
+        lifts = [row.cl_up_to for row in self.roll]
+        if lifts != sorted(lifts) or len(set(lifts)) != len(lifts):
+            raise ValueError("roll rows must be in rising cl_up_to order")
+        return self
+
+    def polar_row(self, region: MachRegion) -> PolarRow:
+        """The polar row for a Mach region."""
+        for row in self.polar:
+            if row.region == region:
+                return row
+        raise KeyError(f"{self.type_id} has no polar row for {region}")
+
+
+def polar_regions(max_mach: float) -> tuple[MachRegion, ...]:
+    """The Form Drag table rows a card needs: Slow, LTD, HTD, then 1.2 … up to ``max_mach``.
+
+    Supersonic Mach values are rounded to the tenth ("Speed, KEAS & Mach"), so a type that
+    reaches 2.05 needs a 2.1 row.
+    """
+    regions: list[MachRegion] = ["Slow", "LTD", "HTD"]
+    top_tenths = round(max_mach * 10 + 1e-9)
+    regions.extend(f"{tenths / 10:.1f}" for tenths in range(12, top_tenths + 1))
+    return tuple(regions)
+
+
+CARDS_DIR = Path(__file__).resolve().parent / "cards"
+
+
+def card_path(type_id: str) -> Path:
+    """Where the shipped card for ``type_id`` lives (``F-16C`` → ``cards/f-16c.toml``)."""
+    return CARDS_DIR / f"{type_id.lower().replace(' ', '_')}.toml"
+
+
+def shipped_types() -> tuple[str, ...]:
+    """Type ids of every shipped card, sorted."""
+    return tuple(sorted(load_card(p).type_id for p in CARDS_DIR.glob("*.toml")))
+
+
+def load_card(path: Path) -> AircraftCard:
+    """Read one card file; raises :class:`~models.files.DataFileError` listing every problem."""
+    return load_model(AircraftCard, path)
+
+
+@cache
+def card(type_id: str) -> AircraftCard:
+    """The shipped card for ``type_id`` (case-insensitive); a clear error names the types."""
+    path = card_path(type_id)
+    if not path.is_file():
+        known = ", ".join(shipped_types())
+        raise UnknownAircraftType(f"no aircraft card for {type_id!r}; shipped types: {known}")
+    return load_card(path)
+
+
+class UnknownAircraftType(ValueError):
+    """A type id with no shipped card."""

@@ -1,0 +1,45 @@
+"""JSON Schemas of furball's file formats, committed under ``models/schema/``.
+
+Regenerate after changing a model::
+
+    python -m models.schemas
+
+The test suite fails when a committed schema differs from the models.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from models.aircraft import AircraftCard
+
+SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+
+SCHEMAS: dict[str, type[BaseModel]] = {
+    "aircraft_card": AircraftCard,
+}
+"""File-format name → model; each is written to ``schema/<name>.schema.json``."""
+
+
+def schema_text(model: type[BaseModel]) -> str:
+    """The model's JSON Schema as stable, indented text."""
+    return json.dumps(model.model_json_schema(), indent=2, sort_keys=True) + "\n"
+
+
+def write_all() -> list[Path]:
+    """Write every schema file; returns the paths written."""
+    SCHEMA_DIR.mkdir(exist_ok=True)
+    written = []
+    for name, model in SCHEMAS.items():
+        path = SCHEMA_DIR / f"{name}.schema.json"
+        path.write_text(schema_text(model), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for path in write_all():
+        print(path.name)
