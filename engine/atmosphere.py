@@ -19,7 +19,7 @@ R_AIR: Final = 287.053
 GAMMA_AIR: Final = 1.4
 SEA_LEVEL_PA: Final = 101325.0
 SEA_LEVEL_K: Final = 288.15
-SEA_LEVEL_KG_M3: Final = 1.225
+SEA_LEVEL_KG_M3: Final = SEA_LEVEL_PA / (R_AIR * SEA_LEVEL_K)  # 1.2250 kg/m³
 PSF_PER_KEAS2: Final = 1.0 / 295.37
 """Dynamic pressure in lb/ft² is KEAS² / 295.37."""
 MAX_ALT_FT: Final = 104_987.0
