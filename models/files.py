@@ -30,16 +30,52 @@ def field_path(location: tuple[int | str, ...]) -> str:
     return ".".join(str(part) for part in location) or "(file)"
 
 
-def describe_validation_error(error: ValidationError) -> list[str]:
-    """One line per problem: ``field.path: message (got value)``."""
+def _readable_location(location: tuple[int | str, ...], data: Any) -> tuple[int | str, ...]:
+    """Drop the tag pydantic adds for a tagged union (``segments.0.turn`` → ``segments.0``)."""
+    kept: list[int | str] = []
+    node = data
+    for part in location:
+        if isinstance(node, dict) and part not in node and node.get("kind") == part:
+            continue
+        kept.append(part)
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            node = None
+    return tuple(kept)
+
+
+def describe_validation_error(error: ValidationError, data: Any = None) -> list[str]:
+    """One line per problem: ``field.path: message (got value)``.
+
+    ``data`` is the input that failed, used to drop tagged-union tags from paths.  A
+    "too short" complaint about a list whose items already failed is left out: it only
+    repeats them.
+    """
+    problems = error.errors(include_url=False)
+    locations = [_readable_location(tuple(p["loc"]), data) for p in problems]
     lines = []
-    for problem in error.errors(include_url=False):
-        where = field_path(tuple(problem["loc"]))
+    for problem, where_parts in zip(problems, locations, strict=True):
+        if problem["type"] == "too_short" and any(
+            other[: len(where_parts)] == where_parts and len(other) > len(where_parts)
+            for other in locations
+        ):
+            continue
+        where = field_path(where_parts)
         message = problem["msg"].removeprefix("Value error, ")
         if problem["type"] == "extra_forbidden":
             message = "unknown key (not part of the format)"
         got = problem.get("input")
-        shown = "" if isinstance(got, dict | list) or got is None else f" (got {got!r})"
+        shown = (
+            ""
+            if isinstance(got, dict | list)
+            or got is None
+            or repr(got) in message
+            or str(got) in message
+            else f" (got {got!r})"
+        )
         lines.append(f"{where}: {message}{shown}")
     return lines
 
@@ -64,4 +100,4 @@ def load_model(model: type[ModelT], path: Path) -> ModelT:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        raise DataFileError(path, describe_validation_error(error)) from None
+        raise DataFileError(path, describe_validation_error(error, data)) from None

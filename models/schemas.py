@@ -15,11 +15,15 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from models.aircraft import AircraftCard
+from models.scenario import Scenario
+from models.timeline import TimelineMeta
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "aircraft_card": AircraftCard,
+    "scenario": Scenario,
+    "timeline_meta": TimelineMeta,
 }
 """File-format name → model; each is written to ``schema/<name>.schema.json``."""
 

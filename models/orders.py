@@ -1,0 +1,117 @@
+"""Orders: what a pilot decides each game-turn, as data.
+
+Birds of Prey orders (``kind = "bop.plot"``) are the declarations of SoP 02 that flight needs
+(throttle, speedbrake) and the plotted segments of the Flight Phase (SoP 03, Bp–Cp).  The
+segments are a tagged union on ``kind`` so a bad field reads like
+``aircraft.1.script.0.segments.2.load_g``.
+
+Whether an order is legal depends on the aircraft's state; the engine checks that in one
+place (``engine.bop.legality``).  These models check only the shape.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Throttle = Literal["idle", "mil", "ab"]
+RollRate = Literal["safe", "normal", "boosted"]
+
+
+class _Order(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class StraightSegment(_Order):
+    """Straight flight ("Straight Flight"): no change of pitch or heading; may roll."""
+
+    kind: Literal["straight"] = "straight"
+    ticks: int = Field(ge=1, le=10)
+    """Segment duration in ticks (Bp7)."""
+    roll_cells: int = Field(default=0, ge=-14, le=14)
+    """Cells to roll at the end of the segment: positive right, negative left (Rolling)."""
+    roll_rate: RollRate = "normal"
+    """Which roll rate column to use (Select the Type of Roll)."""
+    snap: bool = False
+    """A snap roll: the sustained rate from the first FP, 1 DP per extra roll point."""
+
+
+class TurnSegment(_Order):
+    """A turning segment ("Turning Flight", "Multi-Turns"): the Nose moves along the path
+    three cells from the Wing."""
+
+    kind: Literal["turn"] = "turn"
+    ticks: int = Field(ge=1, le=10)
+    """Segment duration in ticks (Bp7)."""
+    load_g: Annotated[float, Field(gt=0, le=15)] | Literal["max", "sustained"]
+    """Load Used (Bp5), positive (``negative`` makes it a push).  ``"max"`` pulls the lesser
+    of the aero load limit and the safe load; ``"sustained"`` the most load at which thrust
+    still matches drag at the declared throttle (read off the card, as a player would)."""
+    cells: int | None = Field(default=None, ge=1, le=14)
+    """Cells the Nose moves (30° each); the turn must complete (or be a one-cell turn ending
+    the game-turn, which may be incomplete)."""
+    nose: str | None = None
+    """Instead of ``cells``: the cell to pull the Nose toward; the segment turns as many
+    cells toward it as its TP allow and stops there."""
+    negative: bool = False
+    """A negative-load turn: the Nose moves away from the Canopy ("Negative Loads")."""
+    roll_cells: int = Field(default=0, ge=-2, le=2)
+    """Cells rolled after the turn (Rolling While Turning allows 0, 1 or 2)."""
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Self:
+        if (self.cells is None) == (self.nose is None):
+            raise ValueError("give either cells (how far the Nose turns) or nose (where it ends)")
+        if isinstance(self.load_g, float | int) and self.load_g % 0.5:
+            raise ValueError("loads are written to the nearest 0.5 G (Rounding)")
+        return self
+
+
+class UnloadSegment(_Order):
+    """An unloaded segment ("Unloaded Flight"): zero load, the Nose pitches down by gravity."""
+
+    kind: Literal["unload"] = "unload"
+    ticks: int = Field(ge=1, le=10)
+    """Segment duration in ticks (at least 5, or the ticks needed to pitch down)."""
+    side: Literal["cw", "ccw"] | None = None
+    """Border choice when a pitch-down cannot keep the Nose's heading (Pitching Down)."""
+
+
+class BarrelRollSegment(_Order):
+    """A barrel roll ("Barrel Rolls"): a half or full roll while pulling at least 2.5 G."""
+
+    kind: Literal["barrel_roll"] = "barrel_roll"
+    ticks: int = Field(ge=1, le=10)
+    load_g: float = Field(ge=2.5, le=15)
+    direction: Literal["left", "right"]
+    full: bool = False
+    """A full (360°) roll; otherwise half (180°)."""
+
+
+Segment = Annotated[
+    StraightSegment | TurnSegment | UnloadSegment | BarrelRollSegment,
+    Field(discriminator="kind"),
+]
+
+
+class BopPlot(_Order):
+    """One aircraft's orders for one Birds of Prey game-turn."""
+
+    kind: Literal["bop.plot"] = "bop.plot"
+    throttle: Throttle = "mil"
+    """Throttle setting declared in SoP 02."""
+    speedbrake: bool = False
+    """Speedbrakes extended this game-turn (Form Drag)."""
+    segments: tuple[Segment, ...] = Field(min_length=1, max_length=10)
+    """Plotted segments; their durations must total exactly 10 ticks (Bp7)."""
+
+    @model_validator(mode="after")
+    def _ten_ticks(self) -> Self:
+        total = sum(segment.ticks for segment in self.segments)
+        if total != 10:
+            raise ValueError(
+                f"segment durations total {total} ticks; a game-turn's segments must total "
+                "exactly 10 (Plotting, Bp7)"
+            )
+        return self

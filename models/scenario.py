@@ -1,0 +1,139 @@
+"""Scenarios: who flies what, where, and how (the file a user writes).
+
+A scenario is TOML, parsed into these frozen models.  Everything the models can check without
+the rules is checked here (shapes, ranges, cell spelling); what needs the rules (is the
+attitude legal, does the aircraft type exist, are the plotted segments flyable) is checked by
+the engine, and ``furball validate`` reports both kinds together with field paths.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from models.files import load_model
+from models.orders import BopPlot
+
+SCENARIO_FORMAT_VERSION = 1
+
+_CELL_TEXT = re.compile(
+    r"^\s*(all|\d{1,3})\s*e?\s*[+\-\u2013\u2014\u2212±]\s*\d{1,2}\s*$", re.IGNORECASE
+)
+_HEX_TEXT = re.compile(r"^\s*-?\d+\s*,\s*-?\d+\s*$")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class AttitudeMarks(_Model):
+    """PHAD marks as written on the control card."""
+
+    nose: str
+    """Nose cell, e.g. ``015+00``."""
+    canopy: str
+    """Canopy cell, e.g. ``All+90``."""
+    wing: str
+    """Right Wing cell, e.g. ``105+00``."""
+
+    @field_validator("nose", "canopy", "wing")
+    @classmethod
+    def _looks_like_a_cell(cls, value: str) -> str:
+        if not _CELL_TEXT.match(value):
+            raise ValueError(f"{value!r} is not PHAD cell text such as 030+30, 015+00, All+90")
+        return value
+
+
+class Script(_Model):
+    """Scripted orders: one plot per game-turn, then held or repeated."""
+
+    plots: tuple[BopPlot, ...] = Field(min_length=1)
+    """Plots for game-turns 1, 2, …"""
+    after: Literal["hold", "repeat"] = "hold"
+    """When the plots run out: fly the last one again (hold) or start over (repeat)."""
+
+    def plot_for_turn(self, turn: int) -> BopPlot:
+        """The plot for game-turn ``turn`` (1-based)."""
+        index = turn - 1
+        if index < len(self.plots):
+            return self.plots[index]
+        if self.after == "repeat":
+            return self.plots[index % len(self.plots)]
+        return self.plots[-1]
+
+
+class AircraftSetup(_Model):
+    """One aircraft at the start of the scenario."""
+
+    callsign: str = Field(min_length=1, max_length=24)
+    id: str | None = Field(default=None, pattern=r"^[a-z0-9_\-]+$")
+    """Stable id in timelines; the callsign in lower case with spaces as dashes by default."""
+    type: str
+    """Aircraft type id with a card, e.g. ``F-16C``."""
+    side: str = Field(min_length=1)
+    """Side name, e.g. ``blue`` / ``red``."""
+    hex: str
+    """Starting hex ``Q,R``."""
+    alt_steps: int = Field(ge=0, le=400)
+    """Starting altitude in 200 ft steps."""
+    attitude: AttitudeMarks
+    speed_kt: int = Field(ge=40, le=1000)
+    """Starting speed, a multiple of 5 knots."""
+    throttle: Literal["idle", "mil", "ab"] = "mil"
+    fuel_fp: int | None = Field(default=None, ge=0)
+    """Fuel in Fuel Points; half the internal fuel when omitted, which with the card's fixed
+    load is its reference combat weight."""
+    crew_quality: Literal["green", "average", "veteran", "ace"] = "average"
+    pilot: Literal["script"] = "script"
+    """Who flies it; scripted orders for now."""
+    script: Script
+
+    @field_validator("hex")
+    @classmethod
+    def _hex_text(cls, value: str) -> str:
+        if not _HEX_TEXT.match(value):
+            raise ValueError(f"{value!r} is not a hex; write Q,R with integers, e.g. 3,-2")
+        return value
+
+    @field_validator("speed_kt")
+    @classmethod
+    def _multiple_of_five(cls, value: int) -> int:
+        if value % 5:
+            raise ValueError(f"speeds are tracked to the nearest 5 knots; {value} is not")
+        return value
+
+    @property
+    def entity_id(self) -> str:
+        return self.id or self.callsign.lower().replace(" ", "-")
+
+
+class Scenario(_Model):
+    """A scenario file."""
+
+    format_version: Literal[1] = 1
+    name: str = Field(min_length=1)
+    description: str = ""
+    rules: Literal["bop"] = "bop"
+    """Rule system; Birds of Prey for now."""
+    turns: int = Field(default=10, ge=1, le=500)
+    """Game-turns to play."""
+    seed: int | None = Field(default=None, ge=0)
+    """Random seed; one is chosen and recorded when omitted."""
+    aircraft: tuple[AircraftSetup, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Self:
+        seen: set[str] = set()
+        for setup in self.aircraft:
+            if setup.entity_id in seen:
+                raise ValueError(f"two aircraft share the id {setup.entity_id!r}")
+            seen.add(setup.entity_id)
+        return self
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read a scenario file; :class:`~models.files.DataFileError` lists every problem."""
+    return load_model(Scenario, path)

@@ -1,0 +1,215 @@
+"""Timelines: the engine's output, one sample per entity per tick, plus events.
+
+A timeline is columns of numpy arrays, not per-sample objects.  Every channel has shape
+``(entities, ticks)`` (or ``(entities, ticks, 4)`` for the attitude quaternion).  The common
+core every rule set writes is listed in :data:`CORE_CHANNELS`; a rule set may add its own.
+
+On disk a timeline is a ``.furball.npz``: a zip of ``.npy`` arrays plus ``meta.json``, written
+with fixed timestamps so that the same run gives byte-identical files, and read without
+pickle.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+from pydantic import BaseModel, ConfigDict, Field
+
+TIMELINE_FORMAT_VERSION = 1
+TIMELINE_SUFFIX = ".furball.npz"
+
+CORE_CHANNELS: dict[str, str] = {
+    "x_ft": "east of the map origin, feet",
+    "y_ft": "north of the map origin, feet",
+    "z_ft": "altitude, feet",
+    "quat_wxyz": "attitude quaternion (w, x, y, z), body y forward, z up",
+    "speed_kt": "true airspeed, knots",
+    "keas_kt": "knots equivalent airspeed",
+    "mach": "Mach number",
+    "alt_steps": "altitude in 200 ft steps (the rules' value at segment ends)",
+    "hex_q": "map hex, axial q",
+    "hex_r": "map hex, axial r",
+    "load_g": "load this tick",
+    "throttle": "throttle as a fraction: idle 0, military 0.5, afterburner 1",
+    "throttle_label": "the rule set's own throttle label",
+    "engine_output": "thrust over the thrust available at full throttle here",
+    "fuel_fp": "fuel left, 100 lb Fuel Points",
+    "nose": "PHAD Nose cell",
+    "canopy": "PHAD Canopy cell",
+    "wing": "PHAD right Wing cell",
+    "velocity": "PHAD Velocity cell",
+    "lift": "PHAD Lift cell",
+    "active": "the entity is in play this tick",
+}
+"""Channel name → meaning, for every rule set."""
+
+
+class _Meta(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class EntityInfo(_Meta):
+    """Who is in the timeline."""
+
+    id: str
+    callsign: str
+    type_id: str
+    side: str
+    kind: Literal["aircraft", "missile"] = "aircraft"
+
+
+class Event(_Meta):
+    """Something that happened: a die roll, a rule firing, a note for the debrief."""
+
+    t_s: float
+    kind: str
+    """e.g. ``dice``, ``speed_floor``, ``departure_points``, ``overload``."""
+    entities: tuple[str, ...] = ()
+    detail: str = ""
+    data: dict[str, float | int | str | bool] = Field(default_factory=dict)
+
+
+class TimelineMeta(_Meta):
+    """What is stored beside the arrays."""
+
+    format_version: int = TIMELINE_FORMAT_VERSION
+    rules: str
+    seed: int
+    scenario: str
+    tick_s: float
+    entities: tuple[EntityInfo, ...]
+    events: tuple[Event, ...] = ()
+    turn_table: tuple[dict[str, Any], ...] = ()
+    """Per game-turn, per entity: the rules' state at the end of the turn (for reports)."""
+
+
+class TimelineFormatError(ValueError):
+    """A file that is not a furball timeline, or one of a format this version can't read."""
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """Per-tick samples of every entity (immutable once built)."""
+
+    meta: TimelineMeta
+    t_s: npt.NDArray[np.float64]
+    channels: dict[str, npt.NDArray[Any]] = field(default_factory=dict)
+
+    @property
+    def entity_ids(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.meta.entities)
+
+    @property
+    def ticks(self) -> int:
+        return int(self.t_s.shape[0])
+
+    def entity_index(self, entity_id: str) -> int:
+        try:
+            return self.entity_ids.index(entity_id)
+        except ValueError:
+            known = ", ".join(self.entity_ids)
+            raise KeyError(f"no entity {entity_id!r} in this timeline; entities: {known}") from None
+
+    # -- sampling ----------------------------------------------------------------------
+    def bracket(self, t_s: float) -> tuple[int, int, float]:
+        """Tick indices around ``t_s`` and the fraction between them (clamped to the ends)."""
+        if self.ticks == 0:
+            raise ValueError("an empty timeline has no samples")
+        t = min(max(t_s, float(self.t_s[0])), float(self.t_s[-1]))
+        upper = int(np.searchsorted(self.t_s, t, side="left"))
+        if upper == 0:
+            return 0, 0, 0.0
+        lower = upper - 1
+        span = float(self.t_s[upper] - self.t_s[lower])
+        return lower, upper, (t - float(self.t_s[lower])) / span if span else 0.0
+
+    def state_at(self, t_s: float, entity: int) -> dict[str, Any]:
+        """One entity's interpolated state at a time: numbers linearly, the attitude by
+        slerp, labels and cells from the nearer tick."""
+        lower, upper, u = self.bracket(t_s)
+        state: dict[str, Any] = {}
+        for name, array in self.channels.items():
+            a, b = array[entity, lower], array[entity, upper]
+            if name == "quat_wxyz":
+                state[name] = tuple(float(v) for v in slerp(a, b, u))
+            elif array.dtype.kind == "f":
+                state[name] = float(a + (b - a) * u)
+            else:
+                value = a if u < 0.5 else b
+                state[name] = value.item() if hasattr(value, "item") else value
+        return state
+
+    # -- files -------------------------------------------------------------------------
+    def save(self, path: Path) -> None:
+        """Write the timeline; the bytes depend only on its content."""
+        arrays = {"t_s": self.t_s, **{f"ch_{k}": v for k, v in sorted(self.channels.items())}}
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            _write_member(archive, "meta.json", self.meta.model_dump_json(indent=1).encode())
+            for name, array in arrays.items():
+                data = io.BytesIO()
+                np.lib.format.write_array(data, np.ascontiguousarray(array), allow_pickle=False)
+                _write_member(archive, f"{name}.npy", data.getvalue())
+        path.write_bytes(buffer.getvalue())
+
+    @classmethod
+    def load(cls, path: Path) -> Timeline:
+        """Read a timeline written by :meth:`save`."""
+        try:
+            with zipfile.ZipFile(path) as archive:
+                meta_raw = json.loads(archive.read("meta.json"))
+                version = meta_raw.get("format_version")
+                if version != TIMELINE_FORMAT_VERSION:
+                    raise TimelineFormatError(
+                        f"{path}: timeline format {version}, this furball reads "
+                        f"{TIMELINE_FORMAT_VERSION}; re-run the scenario"
+                    )
+                meta = TimelineMeta.model_validate(meta_raw)
+                arrays = {}
+                for name in archive.namelist():
+                    if name.endswith(".npy"):
+                        with archive.open(name) as member:
+                            data = io.BytesIO(member.read())
+                        arrays[name[:-4]] = np.lib.format.read_array(data, allow_pickle=False)
+        except (zipfile.BadZipFile, KeyError, json.JSONDecodeError, ValueError) as error:
+            if isinstance(error, TimelineFormatError):
+                raise
+            raise TimelineFormatError(f"{path}: not a furball timeline ({error})") from None
+        except OSError as error:
+            raise TimelineFormatError(f"{path}: cannot read ({error.strerror})") from None
+        t_s = arrays.pop("t_s")
+        channels = {k.removeprefix("ch_"): v for k, v in arrays.items()}
+        return cls(meta=meta, t_s=t_s, channels=channels)
+
+
+def _write_member(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, data)
+
+
+def slerp(
+    a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], u: float
+) -> npt.NDArray[np.float64]:
+    """Spherical interpolation between unit quaternions, the short way round."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    dot = float(np.dot(a, b))
+    if dot < 0.0:
+        b, dot = -b, -dot
+    if dot > 0.9995:
+        out = a + (b - a) * u
+        return np.asarray(out / np.linalg.norm(out), dtype=np.float64)
+    theta = math.acos(min(1.0, dot))
+    sin_theta = math.sin(theta)
+    out = (math.sin((1 - u) * theta) * a + math.sin(u * theta) * b) / sin_theta
+    return np.asarray(out, dtype=np.float64)
