@@ -154,6 +154,34 @@ class Hex:
         dr = other.r - self.r
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
+    @classmethod
+    def nearest(cls, x_ft: float, y_ft: float) -> Hex:
+        """The hex whose centre is nearest a map point (cube-coordinate rounding)."""
+        q = x_ft / (HEX_FT * _SQRT3 / 2.0)
+        r = y_ft / HEX_FT - q / 2.0
+        s = -q - r
+        rq, rr, rs = round(q), round(r), round(s)
+        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq > dr and dq > ds:
+            rq = -rr - rs
+        elif dr > ds:
+            rr = -rq - rs
+        return cls(int(rq), int(rr))
+
+    def ring(self, distance: int) -> tuple[Hex, ...]:
+        """Every hex exactly ``distance`` hexes away, clockwise from due north."""
+        if distance < 0:
+            raise ValueError(f"a ring distance is 0 or more, not {distance}")
+        if distance == 0:
+            return (self,)
+        found: list[Hex] = []
+        here = Hex(self.q, self.r + distance)  # due north
+        for direction in (120, 180, 240, 300, 0, 60):  # walk the six sides clockwise
+            for _ in range(distance):
+                found.append(here)
+                here = here.neighbour(direction)
+        return tuple(found)
+
     def heading_to_deg(self, other: Hex) -> float:
         """Map direction from this hex centre to ``other``'s, clockwise from north, [0, 360).
 

@@ -84,3 +84,20 @@ def rotate(q: QuaternionWXYZ, v: Vector3) -> Vector3:
     t = (2 * t[0], 2 * t[1], 2 * t[2])
     c = _cross(u, t)
     return (v[0] + w * t[0] + c[0], v[1] + w * t[1] + c[1], v[2] + w * t[2] + c[2])
+
+
+def heading_pitch_roll_deg(q: QuaternionWXYZ) -> tuple[float, float, float]:
+    """Heading (clockwise from north, 0–360), pitch (up positive) and roll (right wing down
+    positive) of a body attitude, in degrees."""
+    forward = rotate(q, (0.0, 1.0, 0.0))
+    right = rotate(q, (1.0, 0.0, 0.0))
+    up = rotate(q, (0.0, 0.0, 1.0))
+    pitch = math.degrees(math.asin(max(-1.0, min(1.0, forward[2]))))
+    if abs(forward[2]) > 0.999999:
+        # Straight up or down: heading is where the canopy faces (Orient Box Mini).
+        sign = -1.0 if forward[2] > 0 else 1.0
+        heading = math.degrees(math.atan2(sign * up[0], sign * up[1])) % 360.0
+        return heading, pitch, 0.0
+    heading = math.degrees(math.atan2(forward[0], forward[1])) % 360.0
+    roll = math.degrees(math.atan2(-right[2], up[2]))
+    return heading, pitch, roll

@@ -1,0 +1,590 @@
+"""A Birds of Prey game: aircraft state, the Flight Phase each game-turn, and the timeline.
+
+``Game(scenario, seed)`` sets up the aircraft; ``game.play_turn(orders)`` runs one game-turn's
+Flight Phase for every aircraft (SoP 03: Ap, Bp–Ep, Fm–Jm) and returns its per-tick samples
+and events; ``game.run()`` plays the scenario's scripted orders and builds the Timeline.
+The engine is a step function: no wall clock, no I/O, and every random number comes from the
+game's own seeded generator.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from engine import performance as perf
+from engine.aero import thrust_lbf
+from engine.atmosphere import isa
+from engine.bop.errors import IllegalOrder
+from engine.bop.movement import default_3d_move, default_end_hex
+from engine.bop.plotting import FlightConditions, PlottedTurn, plot_turn
+from engine.hexmap import STEP_FT, Hex
+from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
+from models.aircraft import AircraftCard, UnknownAircraftType, card
+from models.orders import BopPlot, Throttle
+from models.scenario import AircraftSetup, Scenario
+from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
+
+TICKS_PER_TURN = 10
+TICK_S = 0.6
+SPEED_FLOOR_KT = 40
+SPEED_FLOOR_DEPARTURE_POINTS = 4
+THROTTLE_FRACTION: dict[str, float] = {"idle": 0.0, "mil": 0.5, "ab": 1.0}
+
+
+class ScenarioError(ValueError):
+    """A scenario the rules cannot start: each problem with its field path."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+@dataclass
+class AircraftState:
+    """One aircraft's evolving state between game-turns (what its control card holds)."""
+
+    id: str
+    callsign: str
+    side: str
+    card: AircraftCard
+    hex: Hex
+    alt_steps: int
+    speed_kt: int
+    attitude: Attitude
+    throttle: Throttle
+    fuel_fp: int
+    fuel_carry: perf.FuelCarry = field(default_factory=perf.FuelCarry)
+    tp_carry: int = 0
+    pitchdown_points: int = 0
+    departure_points: int = 0
+    active: bool = True
+
+    @property
+    def alt_ft(self) -> float:
+        return self.alt_steps * STEP_FT
+
+    @property
+    def weight_lb(self) -> float:
+        return perf.weight_lb(self.card, self.fuel_fp)
+
+    def position_ft(self) -> tuple[float, float, float]:
+        x, y = self.hex.centre_ft()
+        return (x, y, self.alt_ft)
+
+
+@dataclass(frozen=True)
+class AircraftTurn:
+    """What one aircraft did in one game-turn: the card's end-of-turn boxes."""
+
+    aircraft: str
+    plot: PlottedTurn
+    average_load_g: float
+    greatest_load_g: float
+    speed_change: perf.SpeedChange
+    alt_change_steps: int
+    start_speed_kt: int
+    end_speed_kt: int
+    end_alt_steps: int
+    end_hex: Hex
+    fuel_used_fp: int
+
+    def row(self) -> dict[str, Any]:
+        """A flat summary for tables and golden files."""
+        marks = self.plot.end_attitude
+        return {
+            "aircraft": self.aircraft,
+            "speed_kt": self.end_speed_kt,
+            "alt_steps": self.end_alt_steps,
+            "hex": str(self.end_hex),
+            "avg_load_g": self.average_load_g,
+            "max_load_g": self.greatest_load_g,
+            "nose": str(marks.nose),
+            "canopy": str(marks.canopy),
+            "wing": str(marks.wing),
+            "engine_dspeed": self.speed_change.engine_kt,
+            "form_dspeed": self.speed_change.form_kt,
+            "turn_dspeed": self.speed_change.turn_kt,
+            "gravity_dspeed": self.speed_change.gravity_kt,
+            "tp_carry": self.plot.tp_carry,
+        }
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """One game-turn: per-aircraft results, per-tick samples (ticks 1–10) and events."""
+
+    turn: int
+    aircraft: dict[str, AircraftTurn]
+    samples: dict[str, dict[str, npt.NDArray[Any]]]
+    events: tuple[Event, ...]
+
+
+def setup_problems(index: int, setup: AircraftSetup | dict[str, Any]) -> list[str]:
+    """Rule checks of one aircraft's starting state, each with its field path.
+
+    Accepts the raw TOML table too, so these checks can run beside the format's own
+    (``furball validate`` reports both at once); fields of the wrong shape are skipped.
+    """
+    raw = setup.model_dump() if isinstance(setup, AircraftSetup) else setup
+    where = f"aircraft.{index}"
+    problems: list[str] = []
+    if isinstance(raw.get("type"), str):
+        try:
+            card(raw["type"])
+        except UnknownAircraftType as error:
+            problems.append(f"{where}.type: {error}")
+    marks = raw.get("attitude")
+    if not isinstance(marks, dict):
+        return problems
+    cells: dict[str, Cell] = {}
+    for name in ("nose", "canopy", "wing"):
+        if not isinstance(marks.get(name), str):
+            continue
+        try:
+            cells[name] = Cell.parse(marks[name])
+        except InvalidCell as error:
+            problems.append(f"{where}.attitude.{name}: {error}")
+    if len(cells) == 3:
+        try:
+            Attitude(**cells)
+        except InvalidAttitude as error:
+            problems.append(f"{where}.attitude: {error}")
+    return problems
+
+
+def _state_from_setup(setup: AircraftSetup) -> AircraftState:
+    aircraft_card = card(setup.type)
+    marks = setup.attitude
+    return AircraftState(
+        id=setup.entity_id,
+        callsign=setup.callsign,
+        side=setup.side,
+        card=aircraft_card,
+        hex=Hex.parse(setup.hex),
+        alt_steps=setup.alt_steps,
+        speed_kt=setup.speed_kt,
+        attitude=Attitude(nose=marks.nose, canopy=marks.canopy, wing=marks.wing),
+        throttle=setup.throttle,
+        fuel_fp=setup.fuel_fp
+        if setup.fuel_fp is not None
+        else perf.round_half_up(aircraft_card.weights.internal_fuel_fp / 2),
+    )
+
+
+class Game:
+    """A Birds of Prey game in progress."""
+
+    def __init__(self, scenario: Scenario, seed: int | None = None) -> None:
+        problems = [p for i, s in enumerate(scenario.aircraft) for p in setup_problems(i, s)]
+        if problems:
+            raise ScenarioError(problems)
+        chosen = seed if seed is not None else scenario.seed
+        if chosen is None:
+            entropy = np.random.SeedSequence().entropy
+            assert isinstance(entropy, int)
+            chosen = entropy % (2**63)
+        self.scenario = scenario
+        self.seed: int = chosen
+        self.rng = np.random.default_rng(chosen)
+        self.turn = 0
+        self.aircraft: dict[str, AircraftState] = {
+            setup.entity_id: _state_from_setup(setup) for setup in scenario.aircraft
+        }
+
+    # -- orders --------------------------------------------------------------------------
+    def scripted_orders(self) -> dict[str, BopPlot]:
+        """The scenario's scripted plots for the next game-turn."""
+        turn = self.turn + 1
+        return {
+            setup.entity_id: setup.script.plot_for_turn(turn)
+            for setup in self.scenario.aircraft
+            if self.aircraft[setup.entity_id].active
+        }
+
+    # -- one game-turn -------------------------------------------------------------------
+    def play_turn(self, orders: dict[str, BopPlot]) -> TurnResult:
+        """Run the Flight Phase of the next game-turn for every active aircraft.
+
+        Raises :class:`IllegalOrder` (naming aircraft, turn and segment) before changing
+        any state when an order is illegal.
+        """
+        turn = self.turn + 1
+        plotted: dict[str, tuple[FlightConditions, PlottedTurn]] = {}
+        for entity, state in self.aircraft.items():
+            if not state.active:
+                continue
+            if entity not in orders:
+                raise IllegalOrder(
+                    "Plotting, Bp", "no orders for this aircraft", aircraft=entity, turn=turn
+                )
+            throttle = orders[entity].throttle
+            if throttle == "ab" and not state.card.engines.has_afterburner:
+                raise IllegalOrder(
+                    "Set Throttle, SoP 02",
+                    f"the {state.card.type_id} has no afterburner; declare mil or idle",
+                    aircraft=state.callsign,
+                    turn=turn,
+                )
+            conditions = self._conditions(state, throttle)
+            try:
+                plotted[entity] = (
+                    conditions,
+                    plot_turn(
+                        conditions,
+                        state.attitude,
+                        orders[entity],
+                        state.tp_carry,
+                        state.pitchdown_points,
+                    ),
+                )
+            except IllegalOrder as error:
+                raise error.located(state.callsign, turn) from None
+        results: dict[str, AircraftTurn] = {}
+        samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
+        events: list[Event] = []
+        t0 = self.turn * TICKS_PER_TURN * TICK_S
+        for entity, (conditions, plot) in plotted.items():
+            state = self.aircraft[entity]
+            result, entity_samples, entity_events = self._fly(
+                state, conditions, plot, orders[entity], t0
+            )
+            results[entity] = result
+            samples[entity] = entity_samples
+            events.extend(entity_events)
+        self.turn = turn
+        return TurnResult(turn, results, samples, tuple(events))
+
+    def _conditions(self, state: AircraftState, throttle: Throttle) -> FlightConditions:
+        initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, state.weight_lb)
+        return FlightConditions(
+            card=state.card,
+            speed_kt=state.speed_kt,
+            alt_ft=state.alt_ft,
+            weight_lb=state.weight_lb,
+            keas=initial.keas,
+            mach=initial.mach,
+            aero_load_limit_g=initial.aero_load_limit_g,
+            safe_load_g=initial.safe_load_g,
+            throttle=throttle,
+        )
+
+    def _fly(
+        self,
+        state: AircraftState,
+        conditions: FlightConditions,
+        plot: PlottedTurn,
+        orders: BopPlot,
+        t0: float,
+    ) -> tuple[AircraftTurn, dict[str, npt.NDArray[Any]], list[Event]]:
+        events: list[Event] = []
+        start_speed = state.speed_kt
+        start_alt = state.alt_steps
+        start_fuel = state.fuel_fp
+        weight = state.weight_lb
+        # Performance (Dp11–Ep15)
+        average = perf.average_load_g(plot.loads_by_tick)
+        greatest = perf.round_load_g(plot.greatest_load_g)
+        # Movement (Fm–Im): segment by segment, from hex centre to hex centre.
+        waypoints: list[tuple[float, float, float]] = [state.position_ft()]
+        hex_ = state.hex
+        alt = state.alt_steps
+        segment_ends: list[tuple[Hex, int]] = []
+        for segment in plot.segments:
+            move = default_3d_move(segment.fp, segment.movement_vector)
+            canopy_heading = segment.start_attitude.canopy.heading_deg
+            hex_ = default_end_hex(
+                hex_, move.h_hexes, segment.movement_vector, float(canopy_heading or 0)
+            )
+            alt += move.v_steps - segment.altitude_loss_steps
+            segment_ends.append((hex_, alt))
+            x, y = hex_.centre_ft()
+            waypoints.append((x, y, alt * STEP_FT))
+        # Gravity and net speed (Jm16, Net Speed Change)
+        alt_change = alt - start_alt
+        change = perf.speed_change(
+            card=state.card,
+            throttle=orders.throttle,
+            alt_ft=conditions.alt_ft,
+            speed_kt=start_speed,
+            weight_lb=weight,
+            speedbrake=orders.speedbrake,
+            average_load_g=average,
+            greatest_load_g=greatest,
+            negative_loads_used=plot.negative_loads_used,
+            alt_change_ft=alt_change * STEP_FT,
+        )
+        end_speed = change.end_speed_kt
+        t_end = t0 + TICKS_PER_TURN * TICK_S
+        if end_speed < SPEED_FLOOR_KT:
+            alt -= 1
+            end_speed = SPEED_FLOOR_KT
+            state.departure_points += SPEED_FLOOR_DEPARTURE_POINTS
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="speed_floor",
+                    entities=(state.id,),
+                    detail=(
+                        f"{state.callsign} fell below {SPEED_FLOOR_KT} kt: loses a step, "
+                        f"speed {SPEED_FLOOR_KT}, +{SPEED_FLOOR_DEPARTURE_POINTS} DP "
+                        "(Net Speed Change)"
+                    ),
+                )
+            )
+        if plot.departure_points:
+            state.departure_points += plot.departure_points
+        if state.departure_points:
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="departure_points",
+                    entities=(state.id,),
+                    detail=f"{state.callsign} holds {state.departure_points} Departure Points",
+                    data={"dp": state.departure_points},
+                )
+            )
+        safe = perf.initial_state(state.card, conditions.alt_ft, start_speed, weight).safe_load_g
+        if greatest > safe:
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="overload",
+                    entities=(state.id,),
+                    detail=f"{state.callsign} pulled {greatest:.1f} G, above its safe load "
+                    f"{safe:.1f} G (Structure G Effects)",
+                    data={"load_g": greatest, "safe_load_g": safe},
+                )
+            )
+        for segment in plot.segments:
+            if segment.incomplete:
+                events.append(
+                    Event(
+                        t_s=t0 + segment.end_tick * TICK_S,
+                        kind="incomplete_turn",
+                        entities=(state.id,),
+                        detail=f"{state.callsign} carries {segment.tp_carry_after} TP into "
+                        "the next game-turn (Incomplete Turning Segment)",
+                    )
+                )
+        if alt < 0:
+            alt = 0
+            state.active = False
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="ground",
+                    entities=(state.id,),
+                    detail=f"{state.callsign} flew into the ground",
+                )
+            )
+        # Fuel (Administrative) and the new state
+        burned, state.fuel_carry = perf.fuel_burn(
+            state.card, orders.throttle, conditions.alt_ft, start_speed, state.fuel_carry
+        )
+        state.fuel_fp = max(0, state.fuel_fp - burned)
+        state.hex = hex_
+        state.alt_steps = alt
+        state.speed_kt = end_speed
+        state.attitude = plot.end_attitude
+        state.throttle = orders.throttle
+        state.tp_carry = plot.tp_carry
+        state.pitchdown_points = plot.pitchdown_points
+        result = AircraftTurn(
+            aircraft=state.id,
+            plot=plot,
+            average_load_g=average,
+            greatest_load_g=greatest,
+            speed_change=change,
+            alt_change_steps=alt - start_alt,
+            start_speed_kt=start_speed,
+            end_speed_kt=end_speed,
+            end_alt_steps=alt,
+            end_hex=hex_,
+            fuel_used_fp=start_fuel - state.fuel_fp,
+        )
+        samples = self._samples(
+            state, conditions, plot, orders.throttle, waypoints, segment_ends, result, start_fuel
+        )
+        return result, samples, events
+
+    def _samples(
+        self,
+        state: AircraftState,
+        conditions: FlightConditions,
+        plot: PlottedTurn,
+        throttle: Throttle,
+        waypoints: list[tuple[float, float, float]],
+        segment_ends: list[tuple[Hex, int]],
+        result: AircraftTurn,
+        start_fuel: int,
+    ) -> dict[str, npt.NDArray[Any]]:
+        """Ticks 1–10 of this game-turn, drawn smoothly between the rules' positions."""
+        n = TICKS_PER_TURN
+        out: dict[str, npt.NDArray[Any]] = {
+            "x_ft": np.zeros(n),
+            "y_ft": np.zeros(n),
+            "z_ft": np.zeros(n),
+            "quat_wxyz": np.zeros((n, 4)),
+            "speed_kt": np.zeros(n),
+            "keas_kt": np.zeros(n),
+            "mach": np.zeros(n),
+            "alt_steps": np.zeros(n, dtype=np.int32),
+            "hex_q": np.zeros(n, dtype=np.int32),
+            "hex_r": np.zeros(n, dtype=np.int32),
+            "load_g": np.zeros(n),
+            "throttle": np.full(n, THROTTLE_FRACTION[throttle]),
+            "throttle_label": np.full(n, throttle, dtype="<U4"),
+            "engine_output": np.zeros(n),
+            "fuel_fp": np.zeros(n),
+            "nose": np.empty(n, dtype="<U6"),
+            "canopy": np.empty(n, dtype="<U6"),
+            "wing": np.empty(n, dtype="<U6"),
+            "velocity": np.empty(n, dtype="<U6"),
+            "lift": np.empty(n, dtype="<U6"),
+            "active": np.ones(n, dtype=bool),
+        }
+        for k, segment in enumerate(plot.segments):
+            p0 = np.array(waypoints[k])
+            p1 = np.array(waypoints[k + 1])
+            q0 = np.array(segment.start_attitude.quaternion_wxyz())
+            q1 = np.array(segment.end_attitude.quaternion_wxyz())
+            d0 = np.array(segment.start_attitude.velocity.unit_vector())
+            d1 = np.array(segment.end_attitude.velocity.unit_vector())
+            chord = float(np.linalg.norm(p1 - p0))
+            end_hex, end_alt = segment_ends[k]
+            for tick in range(segment.start_tick + 1, segment.end_tick + 1):
+                u = (tick - segment.start_tick) / segment.ticks
+                i = tick - 1
+                position = _hermite(p0, p1, d0 * chord, d1 * chord, u)
+                out["x_ft"][i], out["y_ft"][i], out["z_ft"][i] = position
+                out["quat_wxyz"][i] = slerp(q0, q1, u)
+                out["load_g"][i] = segment.load_g
+                at_end = tick == segment.end_tick
+                marks = segment.end_attitude if at_end else segment.start_attitude
+                for name in ("nose", "canopy", "wing", "velocity", "lift"):
+                    out[name][i] = str(getattr(marks, name))
+                if at_end:
+                    out["hex_q"][i], out["hex_r"][i] = end_hex.q, end_hex.r
+                    out["alt_steps"][i] = end_alt
+                else:
+                    nearest = Hex.nearest(position[0], position[1])
+                    out["hex_q"][i], out["hex_r"][i] = nearest.q, nearest.r
+                    out["alt_steps"][i] = round(position[2] / STEP_FT)
+        # The rules give the end-of-turn speed; in between the speed changes evenly.
+        fraction = np.arange(1, n + 1) / n
+        speeds = result.start_speed_kt + (result.end_speed_kt - result.start_speed_kt) * fraction
+        out["speed_kt"][:] = speeds
+        out["fuel_fp"][:] = start_fuel + (state.fuel_fp - start_fuel) * fraction
+        # Engine output is read at the start of the turn, as the Engine step (Ep12) does.
+        full: Throttle = "ab" if state.card.engines.has_afterburner else "mil"
+        available = thrust_lbf(state.card, full, conditions.alt_ft, conditions.mach)
+        used = thrust_lbf(state.card, throttle, conditions.alt_ft, conditions.mach)
+        out["engine_output"][:] = used / available if available > 0 else 0.0
+        for i in range(n):
+            air = isa(max(0.0, float(out["z_ft"][i])))
+            out["keas_kt"][i] = speeds[i] * math.sqrt(air.sigma)
+            out["mach"][i] = speeds[i] / air.speed_of_sound_kt
+        return out
+
+    # -- whole scenario ------------------------------------------------------------------
+    def run(self, turns: int | None = None) -> Timeline:
+        """Play ``turns`` game-turns (the scenario's count by default) from the scripts."""
+        count = self.scenario.turns if turns is None else turns
+        ids = list(self.aircraft)
+        first = {entity: self._initial_sample(self.aircraft[entity]) for entity in ids}
+        per_entity: dict[str, list[dict[str, npt.NDArray[Any]]]] = {e: [first[e]] for e in ids}
+        events: list[Event] = []
+        table: list[dict[str, Any]] = []
+        for _ in range(count):
+            if not any(state.active for state in self.aircraft.values()):
+                break
+            result = self.play_turn(self.scripted_orders())
+            events.extend(result.events)
+            for entity in ids:
+                if entity in result.samples:
+                    per_entity[entity].append(result.samples[entity])
+                else:
+                    per_entity[entity].append(_hold(per_entity[entity][-1]))
+            table.extend({"turn": result.turn, **r.row()} for r in result.aircraft.values())
+        ticks = 1 + TICKS_PER_TURN * (len(per_entity[ids[0]]) - 1)
+        channels = {
+            name: np.stack([np.concatenate([c[name] for c in per_entity[e]]) for e in ids])
+            for name in first[ids[0]]
+        }
+        meta = TimelineMeta(
+            rules="bop",
+            seed=self.seed,
+            scenario=self.scenario.name,
+            tick_s=TICK_S,
+            entities=tuple(
+                EntityInfo(id=s.id, callsign=s.callsign, type_id=s.card.type_id, side=s.side)
+                for s in self.aircraft.values()
+            ),
+            events=tuple(events),
+            turn_table=tuple(table),
+        )
+        t_s = np.arange(ticks, dtype=np.float64) * TICK_S
+        return Timeline(meta=meta, t_s=t_s, channels=channels)
+
+    def _initial_sample(self, state: AircraftState) -> dict[str, npt.NDArray[Any]]:
+        x, y, z = state.position_ft()
+        air = isa(state.alt_ft)
+        full: Throttle = "ab" if state.card.engines.has_afterburner else "mil"
+        mach = state.speed_kt / air.speed_of_sound_kt
+        available = thrust_lbf(state.card, full, state.alt_ft, mach)
+        attitude = state.attitude
+        return {
+            "x_ft": np.array([x]),
+            "y_ft": np.array([y]),
+            "z_ft": np.array([z]),
+            "quat_wxyz": np.array([attitude.quaternion_wxyz()]),
+            "speed_kt": np.array([float(state.speed_kt)]),
+            "keas_kt": np.array([state.speed_kt * math.sqrt(air.sigma)]),
+            "mach": np.array([mach]),
+            "alt_steps": np.array([state.alt_steps], dtype=np.int32),
+            "hex_q": np.array([state.hex.q], dtype=np.int32),
+            "hex_r": np.array([state.hex.r], dtype=np.int32),
+            "load_g": np.array([1.0]),
+            "throttle": np.array([THROTTLE_FRACTION[state.throttle]]),
+            "throttle_label": np.array([state.throttle], dtype="<U4"),
+            "engine_output": np.array(
+                [thrust_lbf(state.card, state.throttle, state.alt_ft, mach) / available]
+            ),
+            "fuel_fp": np.array([float(state.fuel_fp)]),
+            "nose": np.array([str(attitude.nose)], dtype="<U6"),
+            "canopy": np.array([str(attitude.canopy)], dtype="<U6"),
+            "wing": np.array([str(attitude.wing)], dtype="<U6"),
+            "velocity": np.array([str(attitude.velocity)], dtype="<U6"),
+            "lift": np.array([str(attitude.lift)], dtype="<U6"),
+            "active": np.array([True]),
+        }
+
+
+def _hold(last: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:
+    """Ten ticks repeating an entity's last sample, marked inactive."""
+    held = {name: np.repeat(array[-1:], TICKS_PER_TURN, axis=0) for name, array in last.items()}
+    held["active"] = np.zeros(TICKS_PER_TURN, dtype=bool)
+    return held
+
+
+def _hermite(
+    p0: npt.NDArray[np.float64],
+    p1: npt.NDArray[np.float64],
+    m0: npt.NDArray[np.float64],
+    m1: npt.NDArray[np.float64],
+    u: float,
+) -> npt.NDArray[np.float64]:
+    """Cubic Hermite curve: leaves p0 along m0 and arrives at p1 along m1."""
+    u2, u3 = u * u, u * u * u
+    return np.asarray(
+        (2 * u3 - 3 * u2 + 1) * p0
+        + (u3 - 2 * u2 + u) * m0
+        + (-2 * u3 + 3 * u2) * p1
+        + (u3 - u2) * m1,
+        dtype=np.float64,
+    )

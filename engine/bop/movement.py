@@ -1,0 +1,187 @@
+"""Moving a segment on the map: the 3D move (Fm, Gm) and the 2D move (Hm, Im).
+
+Rulebook, "Movement (Meta Steps Fm through Jm)":
+
+* **3D move.** A segment's FP are counted out on the 3D Movement aid inside the wedge of the
+  Velocity's pitch ring; the dot reached gives a horizontal move in hexes (H) and an altitude
+  change in steps (V).  Each FP is one unit of slant range, so the legal (H, V) pairs are
+  those whose slant range is the segment's FP and whose bearing pitch ring is the Velocity's
+  (a dot cut by two wedges is legal for either).  We do not have the printed aid; its dots are
+  these same (H, V) pairs.
+* **2D move.** Any hex at distance H inside the Velocity heading's wedge is a legal end hex
+  (a hex on a wedge border is legal for either side).  At ±90 any direction is legal.
+
+Among legal choices the player picks.  furball's default follows the true direction of the
+movement vector: the (H, V) whose climb angle is nearest the vector's pitch, then the hex
+whose map direction is nearest the vector's heading (docs/rulings.md, "3D and 2D moves").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from engine.bearing import pitch_ring_candidates
+from engine.hexmap import HEX_FT, STEP_FT, Hex
+from engine.phad import Cell, Edge, MovementVector
+
+_ANGLE_EPS_DEG = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class Move3D:
+    """The horizontal and vertical parts of a segment's move."""
+
+    h_hexes: int
+    v_steps: int
+    """Signed altitude change in steps (positive climbs)."""
+
+
+def slant_range_fp(h_hexes: int, v_steps: int) -> int:
+    """Slant range of a move ("Range"), a half rounded up."""
+    v = abs(v_steps)
+    return h_hexes if v <= h_hexes else (h_hexes + v + 1) // 2
+
+
+def _vector_cells(vector: MovementVector) -> tuple[Cell, ...]:
+    return vector.cells if isinstance(vector, Edge) else (vector,)
+
+
+def _vector_pitch_deg(vector: MovementVector) -> float:
+    x, y, z = vector.unit_vector()
+    return math.degrees(math.atan2(z, math.hypot(x, y)))
+
+
+def _vector_heading_deg(vector: MovementVector) -> float | None:
+    x, y, _ = vector.unit_vector()
+    if math.hypot(x, y) < 1e-9:
+        return None
+    return math.degrees(math.atan2(x, y)) % 360.0
+
+
+@cache
+def _slant_moves(fp: int) -> tuple[Move3D, ...]:
+    """Every (H, V) whose slant range is ``fp``: V ≤ H needs H = fp; V > H needs
+    H + V = 2·fp or 2·fp − 1 (a half rounds up)."""
+    moves = [Move3D(fp, v) for v in range(-fp, fp + 1)]
+    for h in range(fp):
+        for v in sorted({2 * fp - h - 1, 2 * fp - h}):
+            if v > h:
+                moves.extend((Move3D(h, v), Move3D(h, -v)))
+    return tuple(m for m in moves if (m.h_hexes, m.v_steps) != (0, 0))
+
+
+def legal_3d_moves(fp: int, vector: MovementVector) -> tuple[Move3D, ...]:
+    """Every (H, V) a segment of ``fp`` FP may reach along ``vector`` (Fm).
+
+    Slant range must equal ``fp`` and the move's bearing pitch ring must be one of the
+    vector's cells' rings.  A 00-ring vector may climb or sink a little.
+    """
+    if fp < 0:
+        raise ValueError(f"a segment moves 0 or more FP, not {fp}")
+    if fp == 0:
+        return (Move3D(0, 0),)
+    rings = {cell.pitch_deg for cell in _vector_cells(vector)}
+    return tuple(
+        move
+        for move in _slant_moves(fp)
+        if rings.intersection(pitch_ring_candidates(move.h_hexes, move.v_steps))
+    )
+
+
+def _climb_angle_deg(move: Move3D) -> float:
+    return math.degrees(math.atan2(move.v_steps * STEP_FT, move.h_hexes * HEX_FT))
+
+
+@cache
+def default_3d_move(fp: int, vector: MovementVector) -> Move3D:
+    """The legal (H, V) nearest the vector's true climb angle, then nearest its length.
+
+    When no dot of the vector's ring has exactly this slant range (one FP in a ±60 ring has
+    only an edge dot), the nearest-angle move of that slant range from any ring is used.
+    """
+    target = _vector_pitch_deg(vector)
+    if fp == 0:
+        return Move3D(0, 0)
+    candidates = legal_3d_moves(fp, vector) or _slant_moves(fp)
+    length_ft = fp * HEX_FT
+
+    def score(move: Move3D) -> tuple[float, float, int]:
+        angle_error = abs(_climb_angle_deg(move) - target)
+        length_error = abs(math.hypot(move.h_hexes * HEX_FT, move.v_steps * STEP_FT) - length_ft)
+        return (round(angle_error, 9), round(length_error, 6), abs(move.v_steps))
+
+    return min(candidates, key=score)
+
+
+def legal_end_hexes(start: Hex, h_hexes: int, vector: MovementVector) -> tuple[Hex, ...]:
+    """Hexes ``h_hexes`` away inside the wedge of the vector's heading(s) (Hm, Im).
+
+    Close in, a narrow wedge along a hex spine may hold no hex centre (one hex along 030);
+    the hexes nearest the wedge are legal then, as the printed aid colours them for either
+    side (docs/rulings.md).
+    """
+    return tuple(Hex(start.q + dq, start.r + dr) for dq, dr in _legal_offsets(h_hexes, vector))
+
+
+def _wedges(vector: MovementVector) -> tuple[tuple[float, float], ...]:
+    """(centre heading, half width) of each of the vector's cells' wedges."""
+    return tuple(
+        (float(cell.heading_deg), 30.0 if abs(cell.pitch_deg) == 60 else 15.0)
+        for cell in _vector_cells(vector)
+        if cell.heading_deg is not None
+    )
+
+
+def _offset_deg(direction: float, centre: float) -> float:
+    return (direction - centre + 180.0) % 360.0 - 180.0
+
+
+@cache
+def _legal_offsets(h_hexes: int, vector: MovementVector) -> tuple[tuple[int, int], ...]:
+    origin = Hex(0, 0)
+    ring = origin.ring(h_hexes)
+    if h_hexes == 0 or any(cell.heading_deg is None for cell in _vector_cells(vector)):
+        return tuple((h.q, h.r) for h in ring)  # ±90: any direction
+    wedges = _wedges(vector)
+    directions = [origin.heading_to_deg(h) for h in ring]
+    misses = [
+        min(abs(_offset_deg(d, centre)) - half for centre, half in wedges) for d in directions
+    ]
+    inside = [(h.q, h.r) for h, miss in zip(ring, misses, strict=True) if miss <= _ANGLE_EPS_DEG]
+    if inside:
+        return tuple(inside)
+    nearest = min(misses)
+    return tuple(
+        (h.q, h.r) for h, miss in zip(ring, misses, strict=True) if miss <= nearest + _ANGLE_EPS_DEG
+    )
+
+
+def default_end_hex(
+    start: Hex, h_hexes: int, vector: MovementVector, fallback_heading_deg: float = 0.0
+) -> Hex:
+    """The legal end hex whose direction is nearest the vector's true heading.
+
+    A vertical vector has no heading; ``fallback_heading_deg`` (for instance the way the
+    Canopy faces) is used instead.  Ties go clockwise.
+    """
+    if h_hexes == 0:
+        return start
+    dq, dr = _default_offset(h_hexes, vector, fallback_heading_deg)
+    return Hex(start.q + dq, start.r + dr)
+
+
+@cache
+def _default_offset(
+    h_hexes: int, vector: MovementVector, fallback_heading_deg: float
+) -> tuple[int, int]:
+    heading = _vector_heading_deg(vector)
+    target = fallback_heading_deg if heading is None else heading
+    origin = Hex(0, 0)
+
+    def score(offset: tuple[int, int]) -> tuple[float, float]:
+        off = _offset_deg(origin.heading_to_deg(Hex(*offset)), target)
+        return (round(abs(off), 9), -off)
+
+    return min(_legal_offsets(h_hexes, vector), key=score)

@@ -1,0 +1,215 @@
+"""The game loop: determinism, positions at segment ends, smooth samples, physics checks."""
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.bop.errors import IllegalOrder
+from engine.bop.game import Game, ScenarioError
+from engine.hexmap import Hex
+from engine.phad import Attitude, distance
+from models.orders import BopPlot
+from models.scenario import load_scenario
+from tests.engine.bop.conftest import KNIFE_EDGE_RIGHT, solo
+
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
+
+
+def test_same_scenario_and_seed_give_byte_identical_timelines(tmp_path: Path) -> None:
+    scenario = load_scenario(SCENARIOS / "demo" / "2v2-merge.toml")
+    first, second = tmp_path / "a.furball.npz", tmp_path / "b.furball.npz"
+    Game(scenario, seed=5).run().save(first)
+    Game(scenario, seed=5).run().save(second)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_a_run_without_a_seed_picks_and_records_one() -> None:
+    scenario = solo([{"segments": [{"kind": "straight", "ticks": 10}]}]).model_copy(
+        update={"seed": None}
+    )
+    game = Game(scenario)
+    assert isinstance(game.seed, int)
+    assert game.run().meta.seed == game.seed
+
+
+def test_segment_ends_sit_on_hex_centres_and_altitude_steps() -> None:
+    scenario = load_scenario(SCENARIOS / "demo" / "2v2-merge.toml")
+    timeline = Game(scenario).run()
+    ch = timeline.channels
+    for e in range(len(timeline.entity_ids)):
+        for tick in range(0, timeline.ticks, 10):
+            x, y = Hex(int(ch["hex_q"][e, tick]), int(ch["hex_r"][e, tick])).centre_ft()
+            assert ch["x_ft"][e, tick] == pytest.approx(x)
+            assert ch["y_ft"][e, tick] == pytest.approx(y)
+            assert ch["z_ft"][e, tick] == pytest.approx(ch["alt_steps"][e, tick] * 200.0)
+
+
+def test_samples_never_jump() -> None:
+    scenario = load_scenario(SCENARIOS / "bfm" / "loop.toml")
+    timeline = Game(scenario).run()
+    ch = timeline.channels
+    xyz = np.stack([ch["x_ft"][0], ch["y_ft"][0], ch["z_ft"][0]], axis=1)
+    steps_ft = np.linalg.norm(np.diff(xyz, axis=0), axis=1)
+    fastest_ft_per_tick = ch["speed_kt"][0].max() * 1.68781 * 0.6
+    assert steps_ft.max() < 2.0 * fastest_ft_per_tick
+    quats = ch["quat_wxyz"][0]
+    turn_deg = np.degrees(
+        2 * np.arccos(np.clip(np.abs(np.sum(quats[1:] * quats[:-1], axis=1)), 0, 1))
+    )
+    assert turn_deg.max() < 60
+
+
+def test_a_level_sustained_turn_matches_the_turn_rate_formula() -> None:
+    """Over several game-turns, cells turned × 30° ≈ Σ 1092·√(n²−1)/KTAS × 6 s."""
+    scenario = load_scenario(SCENARIOS / "bfm" / "sustained-turn.toml")
+    game = Game(scenario)
+    turned_deg = {e: 0.0 for e in game.aircraft}
+    predicted_deg = {e: 0.0 for e in game.aircraft}
+    for _ in range(scenario.turns):
+        speeds = {e: s.speed_kt for e, s in game.aircraft.items()}
+        result = game.play_turn(game.scripted_orders())
+        for entity, turn in result.aircraft.items():
+            turned_deg[entity] += 30 * sum(s.cells_turned for s in turn.plot.segments)
+            n = turn.average_load_g
+            predicted_deg[entity] += 1092 * math.sqrt(n * n - 1) / speeds[entity] * 6
+    for entity in game.aircraft:
+        assert turned_deg[entity] == pytest.approx(
+            predicted_deg[entity], abs=30 + 0.1 * predicted_deg[entity]
+        )
+        assert all(row.nose.pitch_deg == 0 for row in [game.aircraft[entity].attitude])
+
+
+def test_a_zoom_climbs_speed_loss_matches_the_gravity_term() -> None:
+    climb = Attitude(nose="015+00", canopy="All+90", wing="105+00").turn(1)
+    marks = {"nose": str(climb.nose), "canopy": str(climb.canopy), "wing": str(climb.wing)}
+    scenario = solo(
+        [{"throttle": "idle", "segments": [{"kind": "straight", "ticks": 10}]}],
+        attitude=marks,
+        turns=1,
+    )
+    game = Game(scenario)
+    result = game.play_turn(game.scripted_orders())
+    turn = next(iter(result.aircraft.values()))
+    climbed_ft = turn.alt_change_steps * 200
+    assert climbed_ft > 0
+    expected = -11.29 * climbed_ft / turn.start_speed_kt
+    assert turn.speed_change.gravity_kt == pytest.approx(expected, abs=2.5)
+
+
+def test_too_slow_flight_loses_a_step_and_collects_departure_points() -> None:
+    steep = Attitude(nose="015+00", canopy="All+90", wing="105+00").turn(2)
+    marks = {"nose": str(steep.nose), "canopy": str(steep.canopy), "wing": str(steep.wing)}
+    scenario = solo(
+        [{"throttle": "idle", "segments": [{"kind": "straight", "ticks": 10}]}],
+        attitude=marks,
+        speed_kt=150,
+        turns=4,
+    )
+    timeline = Game(scenario).run()
+    kinds = [e.kind for e in timeline.meta.events]
+    assert "speed_floor" in kinds
+    assert min(row["speed_kt"] for row in timeline.meta.turn_table) == 40
+
+
+def test_illegal_orders_name_the_aircraft_turn_and_segment() -> None:
+    scenario = solo(
+        [
+            {
+                "segments": [
+                    {"kind": "straight", "ticks": 5},
+                    {"kind": "turn", "load_g": 12.0, "cells": 1, "ticks": 5},
+                ]
+            }
+        ]
+    )
+    game = Game(scenario)
+    with pytest.raises(IllegalOrder) as caught:
+        game.play_turn(game.scripted_orders())
+    message = str(caught.value)
+    assert message.startswith("Test 1, turn 1, segment 2:")
+    assert "Ap4" in message
+    assert game.turn == 0  # nothing changed
+
+
+def test_afterburner_on_a_dry_engine_is_illegal() -> None:
+    scenario = solo(
+        [{"throttle": "ab", "segments": [{"kind": "straight", "ticks": 10}]}], type_id="F-86F"
+    )
+    game = Game(scenario)
+    with pytest.raises(IllegalOrder, match="no afterburner"):
+        game.play_turn(game.scripted_orders())
+
+
+def test_scenario_problems_are_collected_with_field_paths() -> None:
+    scenario = solo(
+        [{"segments": [{"kind": "straight", "ticks": 10}]}],
+        attitude={"nose": "015+00", "canopy": "All+90", "wing": "285+00"},
+    )
+    bad_type = scenario.aircraft[0].model_copy(update={"type": "Spitfire"})
+    scenario = scenario.model_copy(update={"aircraft": (bad_type,)})
+    with pytest.raises(ScenarioError) as caught:
+        Game(scenario)
+    problems = caught.value.problems
+    assert any(p.startswith("aircraft.0.type:") and "F-16C" in p for p in problems)
+    assert any(p.startswith("aircraft.0.attitude:") and "left wing" in p for p in problems)
+
+
+segments = st.one_of(
+    st.builds(
+        lambda t, r: {"kind": "straight", "ticks": t, "roll_cells": r},
+        st.integers(1, 5),
+        st.integers(-2, 2),
+    ),
+    st.builds(
+        lambda t, g, c, neg: {"kind": "turn", "ticks": t, "load_g": g, "cells": c, "negative": neg},
+        st.integers(1, 5),
+        st.sampled_from([2.0, 3.0, 4.0, 5.0, "max"]),
+        st.integers(1, 2),
+        st.booleans(),
+    ),
+    st.builds(lambda t: {"kind": "unload", "ticks": t}, st.integers(5, 10)),
+)
+
+
+@st.composite
+def plots(draw: st.DrawFn) -> dict:  # type: ignore[type-arg]
+    chosen, used = [], 0
+    while used < 10:
+        segment = dict(draw(segments))
+        segment["ticks"] = min(segment["ticks"], 10 - used)
+        used += segment["ticks"]
+        chosen.append(segment)
+    return {"throttle": draw(st.sampled_from(["idle", "mil", "ab"])), "segments": chosen}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(plots(), min_size=1, max_size=4))
+def test_random_legal_plots_keep_every_invariant(turn_plots: list[dict]) -> None:  # type: ignore[type-arg]
+    scenario = solo(turn_plots, attitude=KNIFE_EDGE_RIGHT, turns=len(turn_plots), alt_steps=120)
+    game = Game(scenario)
+    previous = None
+    for plot in turn_plots:
+        try:
+            result = game.play_turn({"test-1": BopPlot.model_validate(plot)})
+        except IllegalOrder:
+            return
+        state = game.aircraft["test-1"]
+        a = state.attitude
+        assert (
+            distance(a.nose, a.canopy)
+            == distance(a.nose, a.wing)
+            == distance(a.canopy, a.wing)
+            == 3
+        )
+        assert 0 <= state.speed_kt <= 1000 and state.speed_kt % 5 == 0
+        samples = result.samples["test-1"]
+        xyz = np.stack([samples["x_ft"], samples["y_ft"], samples["z_ft"]], axis=1)
+        if previous is not None:
+            xyz = np.vstack([previous, xyz])
+        steps = np.linalg.norm(np.diff(xyz, axis=0), axis=1)
+        assert steps.max() < 1000 * 1.68781 * 0.6 * 2
+        previous = xyz[-1:]
