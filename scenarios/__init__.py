@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from pathlib import Path
 
 GROUPS = ("bfm", "historical", "demo")
+
+
+class ScenarioNotFound(ValueError):
+    """Neither a file nor a shipped scenario of that name."""
 
 
 def shipped() -> list[Traversable]:
@@ -24,3 +29,24 @@ def shipped() -> list[Traversable]:
                 )
             )
     return found
+
+
+def find_scenario(text: str) -> Path:
+    """A scenario by path, or a shipped one by ``group/name`` or ``name`` (no ``.toml``)."""
+    path = Path(text)
+    if path.is_file():
+        return path
+    stem = text.removesuffix(".toml")
+    for found in shipped():
+        group = Path(str(found)).parent.name
+        if stem in (
+            found.name.removesuffix(".toml"),
+            f"{group}/{found.name.removesuffix('.toml')}",
+        ):
+            return Path(str(found))
+    names = ", ".join(
+        f"{Path(str(f)).parent.name}/{f.name.removesuffix('.toml')}" for f in shipped()
+    )
+    raise ScenarioNotFound(
+        f"no scenario file {text!r} and no shipped scenario by that name; shipped: {names}"
+    )

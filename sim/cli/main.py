@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from sim.cli import bearing_cmd, phad_cmd
+from sim.cli import bearing_cmd, perf_cmd, phad_cmd, scenario_cmds
 
 EXIT_USAGE = 2
 
@@ -35,13 +36,21 @@ Handler = Callable[[argparse.Namespace], tuple[str, dict[str, Any]]]
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="furball",
-        description="Birds of Prey air-combat tools: PHAD and bearing player aids.",
+        description=(
+            "Tabletop air combat, replayed: play Birds of Prey scenarios into timelines, "
+            "inspect them, and use the PHAD, bearing and performance player aids."
+        ),
     )
     commands = parser.add_subparsers(
-        dest="command", required=True, parser_class=_Parser, metavar="{phad,bearing}"
+        dest="command",
+        required=True,
+        parser_class=_Parser,
+        metavar="{run,validate,inspect,perf,phad,bearing}",
     )
+    scenario_cmds.register(commands)
     phad_cmd.register(commands)
     bearing_cmd.register(commands)
+    perf_cmd.register(commands)
     return parser
 
 
@@ -55,10 +64,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = " ".join(filter(None, ["furball", args.command, getattr(args, "action", None)]))
         print(f"{where}: {error}", file=sys.stderr)
         return EXIT_USAGE
-    if getattr(args, "json", False):
-        print(json.dumps(data, indent=2))
-    else:
-        print(text)
+    try:
+        print(json.dumps(data, indent=2) if getattr(args, "json", False) else text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (e.g. `head`) stopped early: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

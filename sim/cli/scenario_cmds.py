@@ -1,0 +1,201 @@
+"""``furball run``, ``furball validate`` and ``furball inspect``: scenarios and timelines."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.bop.errors import IllegalOrder
+from engine.bop.game import Game, setup_problems
+from engine.phad.rotation import heading_pitch_roll_deg
+from models.files import DataFileError, describe_validation_error, read_toml
+from models.scenario import Scenario, load_scenario
+from models.timeline import TIMELINE_SUFFIX, Timeline
+from scenarios import find_scenario
+
+
+def register(commands: Any) -> None:
+    run = commands.add_parser(
+        "run",
+        help="play a scenario and write its timeline",
+        description="Play a scenario's scripted orders and write the timeline (.furball.npz).",
+    )
+    run.add_argument("scenario", help="scenario file, or a shipped one such as bfm/loop")
+    run.add_argument("--seed", type=int, help="random seed (default: the scenario's, or a new one)")
+    run.add_argument("--turns", type=int, help="game-turns to play (default: the scenario's)")
+    run.add_argument(
+        "-o", "--output", type=Path, help=f"timeline file (default NAME{TIMELINE_SUFFIX})"
+    )
+    run.add_argument("--json", action="store_true", help="print one JSON summary instead")
+    run.set_defaults(handler=_run)
+
+    validate = commands.add_parser(
+        "validate", help="check a scenario and report every problem at once"
+    )
+    validate.add_argument("scenario", help="scenario file, or a shipped one such as bfm/loop")
+    validate.add_argument("--json", action="store_true", help="print JSON")
+    validate.set_defaults(handler=_validate)
+
+    inspect = commands.add_parser("inspect", help="what a timeline holds")
+    inspect.add_argument("timeline", type=Path, help=f"a {TIMELINE_SUFFIX} file")
+    inspect.add_argument("--at", type=float, metavar="T_S", help="also every entity's state then")
+    inspect.add_argument("--json", action="store_true", help="print JSON")
+    inspect.set_defaults(handler=_inspect)
+
+
+def _scenario(text: str) -> tuple[Path, Scenario]:
+    path = find_scenario(text)
+    return path, load_scenario(path)
+
+
+def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    path, scenario = _scenario(args.scenario)
+    if args.turns is not None and args.turns < 1:
+        raise ValueError(f"--turns must be 1 or more, not {args.turns}")
+    started = time.perf_counter()
+    game = Game(scenario, seed=args.seed)
+    timeline = game.run(args.turns)
+    output: Path = args.output or Path(path.name.removesuffix(".toml") + TIMELINE_SUFFIX)
+    timeline.save(output)
+    wall_s = time.perf_counter() - started
+    turns = max((row["turn"] for row in timeline.meta.turn_table), default=0)
+    lines = [
+        f"{scenario.name}: {turns} game-turns, seed {timeline.meta.seed}",
+        f"{'turn':>4}  {'aircraft':<12} {'speed':>5} {'alt':>5} {'avg G':>5} {'max G':>5}  nose",
+    ]
+    for row in timeline.meta.turn_table:
+        lines.append(
+            f"{row['turn']:>4}  {row['aircraft']:<12} {row['speed_kt']:>5} {row['alt_steps']:>5} "
+            f"{row['avg_load_g']:>5.1f} {row['max_load_g']:>5.1f}  {row['nose']}"
+        )
+    for event in timeline.meta.events:
+        lines.append(f"t={event.t_s:6.1f}s  {event.kind}: {event.detail}")
+    lines.append(f"wrote {output} ({timeline.ticks} ticks, {wall_s:.2f} s)")
+    data = {
+        "scenario": scenario.name,
+        "seed": timeline.meta.seed,
+        "turns": turns,
+        "entities": list(timeline.entity_ids),
+        "ticks": timeline.ticks,
+        "output": str(output),
+        "wall_s": round(wall_s, 3),
+    }
+    return "\n".join(lines), data
+
+
+def scenario_problems(path: Path) -> list[str]:
+    """Every problem in a scenario file at once: the format's checks and the rules' checks
+    of each aircraft's setup, then (when those pass) each aircraft's first illegal scripted
+    order, found by playing the scenario."""
+    try:
+        raw = read_toml(path)
+    except DataFileError as error:
+        return error.problems
+    problems: list[str] = []
+    scenario: Scenario | None = None
+    try:
+        scenario = Scenario.model_validate(raw)
+    except ValidationError as error:
+        problems.extend(describe_validation_error(error, raw))
+    entries = raw.get("aircraft")
+    if isinstance(entries, list):
+        for i, entry in enumerate(entries):
+            if isinstance(entry, dict):
+                problems.extend(p for p in setup_problems(i, entry) if p not in problems)
+    if problems or scenario is None:
+        return problems
+    return _illegal_scripted_orders(scenario)
+
+
+def _illegal_scripted_orders(scenario: Scenario) -> list[str]:
+    """Each aircraft's first illegal scripted order, with its field path."""
+    problems: list[str] = []
+    game = Game(scenario, seed=scenario.seed or 0)
+    index_of = {s.entity_id: i for i, s in enumerate(scenario.aircraft)}
+    callsigns = {s.callsign: s.entity_id for s in scenario.aircraft}
+    for _ in range(scenario.turns):
+        orders = game.scripted_orders()
+        if not orders:
+            break
+        try:
+            game.play_turn(orders)
+        except IllegalOrder as error:
+            entity = callsigns[error.aircraft]
+            i = index_of[entity]
+            script = scenario.aircraft[i].script
+            plot_index = script.plots.index(script.plot_for_turn(error.turn or 1))
+            where = f"aircraft.{i}.script.plots.{plot_index}"
+            if error.segment is not None:
+                where += f".segments.{error.segment}"
+            problems.append(f"{where}: turn {error.turn}: {error.problem} ({error.rule})")
+            game.aircraft[entity].active = False
+    return problems
+
+
+def _validate(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    path = find_scenario(args.scenario)
+    problems = scenario_problems(path)
+    if problems:
+        raise DataFileError(path, problems)
+    return f"{path}: ok", {"file": str(path), "ok": True, "problems": []}
+
+
+def _inspect(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    timeline = Timeline.load(args.timeline)
+    meta = timeline.meta
+    entities = [e.model_dump() for e in meta.entities]
+    events = [e.model_dump() for e in meta.events]
+    data: dict[str, Any] = {
+        "format_version": meta.format_version,
+        "seed": meta.seed,
+        "rules": meta.rules,
+        "scenario": meta.scenario,
+        "duration_s": float(timeline.t_s[-1]),
+        "entities": entities,
+        "events": events,
+    }
+    lines = [
+        f"{args.timeline}: {meta.scenario} ({meta.rules}), seed {meta.seed}, "
+        f"{timeline.ticks} ticks over {float(timeline.t_s[-1]):.1f} s",
+        "entities:",
+        *(f"  {e['id']:<12} {e['callsign']:<12} {e['type_id']:<10} {e['side']}" for e in entities),
+        f"events: {len(events)}",
+        *(f"  t={e['t_s']:6.1f}s {e['kind']}: {e['detail']}" for e in events),
+    ]
+    if args.at is not None:
+        state = {}
+        lines.append(f"state at t={args.at:.2f} s:")
+        for index, entity in enumerate(meta.entities):
+            raw = timeline.state_at(args.at, index)
+            heading, pitch, roll = heading_pitch_roll_deg(raw["quat_wxyz"])
+            entry = {
+                "position_ft": [raw["x_ft"], raw["y_ft"], raw["z_ft"]],
+                "heading_deg": heading,
+                "pitch_deg": pitch,
+                "roll_deg": roll,
+                "speed_kt": raw["speed_kt"],
+                "keas_kt": raw["keas_kt"],
+                "mach": raw["mach"],
+                "alt_ft": raw["z_ft"],
+                "alt_steps": raw["alt_steps"],
+                "hex": f"{raw['hex_q']},{raw['hex_r']}",
+                "load_g": raw["load_g"],
+                "throttle": raw["throttle_label"],
+                "engine_output": raw["engine_output"],
+                "phad": {k: raw[k] for k in ("nose", "canopy", "wing", "velocity", "lift")},
+                "fuel_fp": raw["fuel_fp"],
+                "active": raw["active"],
+            }
+            state[entity.id] = entry
+            lines.append(
+                f"  {entity.id:<12} hdg {heading:5.1f} pitch {pitch:+5.1f} roll {roll:+6.1f}  "
+                f"{entry['speed_kt']:5.0f} kt  {entry['alt_ft']:7.0f} ft  "
+                f"{entry['load_g']:.1f} G  {raw['throttle_label']}  "
+                f"N {raw['nose']} C {raw['canopy']} W {raw['wing']}  fuel {raw['fuel_fp']:.1f}"
+            )
+        data["state"] = state
+    return "\n".join(lines), data

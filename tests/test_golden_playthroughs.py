@@ -1,0 +1,51 @@
+"""Golden playthroughs: every shipped scenario replays to the per-turn state on file.
+
+A golden file is ``tests/golden/<group>__<name>.txt``: one line per aircraft per game-turn.
+After a deliberate rules change, regenerate them with::
+
+    FURBALL_UPDATE_GOLDEN=1 python -m pytest tests/test_golden_playthroughs.py
+
+and read the diff before committing it.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.bop.game import Game
+from models.scenario import load_scenario
+from scenarios import shipped
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+SCENARIOS = {f"{Path(str(f)).parent.name}__{f.name.removesuffix('.toml')}": f for f in shipped()}
+COLUMNS = (
+    "turn", "aircraft", "speed_kt", "alt_steps", "hex", "avg_load_g", "max_load_g",
+    "nose", "canopy", "wing", "tp_carry",
+    "engine_dspeed", "form_dspeed", "turn_dspeed", "gravity_dspeed",
+)  # fmt: skip
+
+
+def playthrough(name: str) -> str:
+    scenario = load_scenario(Path(str(SCENARIOS[name])))
+    timeline = Game(scenario).run()
+    lines = [f"# {scenario.name} (seed {timeline.meta.seed})", " ".join(COLUMNS)]
+    lines.extend(" ".join(str(row[c]) for c in COLUMNS) for row in timeline.meta.turn_table)
+    lines.extend(f"event {e.t_s:.1f} {e.kind} {e.detail}" for e in timeline.meta.events)
+    return "\n".join(lines) + "\n"
+
+
+def test_every_shipped_scenario_has_a_golden_playthrough() -> None:
+    assert SCENARIOS, "no shipped scenarios found"
+    missing = [n for n in SCENARIOS if not (GOLDEN_DIR / f"{n}.txt").is_file()]
+    assert not missing, f"no golden playthrough for {missing}: run with FURBALL_UPDATE_GOLDEN=1"
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_scenario_replays_its_golden_playthrough(name: str) -> None:
+    path = GOLDEN_DIR / f"{name}.txt"
+    text = playthrough(name)
+    if os.environ.get("FURBALL_UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"{path.name} missing: run with FURBALL_UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8")
