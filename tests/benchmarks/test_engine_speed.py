@@ -1,0 +1,15 @@
+"""The engine-speed benchmark still runs (slow: ``pytest -m slow``).
+
+The figure itself comes from ``python benchmarks/engine_speed.py``, not from a timed test.
+"""
+
+import pytest
+
+from benchmarks.engine_speed import four_v_four, time_furball
+
+
+@pytest.mark.slow
+def test_benchmark_scenario_flies_all_eight_aircraft() -> None:
+    assert len(four_v_four(3).aircraft) == 8
+    wall, rtf, _ = time_furball(turns=3, runs=1)
+    assert wall > 0 and rtf > 0
