@@ -23,7 +23,17 @@ class _Order(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
 
-class StraightSegment(_Order):
+class _Segment(_Order):
+    """Fields every segment kind has: the movement choices a player may record (Fm–Im)."""
+
+    end_hex: str | None = Field(default=None, pattern=r"^\s*-?\d+\s*,\s*-?\d+\s*$")
+    """The hex the segment ends in, when the player chose one (2D move, Hm); by default the
+    legal hex nearest the true direction."""
+    alt_change_steps: int | None = Field(default=None, ge=-60, le=60)
+    """The segment's altitude change in steps, when the player chose one (3D move, Fm)."""
+
+
+class StraightSegment(_Segment):
     """Straight flight ("Straight Flight"): no change of pitch or heading; may roll."""
 
     kind: Literal["straight"] = "straight"
@@ -37,7 +47,7 @@ class StraightSegment(_Order):
     """A snap roll: the sustained rate from the first FP, 1 DP per extra roll point."""
 
 
-class TurnSegment(_Order):
+class TurnSegment(_Segment):
     """A turning segment ("Turning Flight", "Multi-Turns"): the Nose moves along the path
     three cells from the Wing."""
 
@@ -68,7 +78,7 @@ class TurnSegment(_Order):
         return self
 
 
-class UnloadSegment(_Order):
+class UnloadSegment(_Segment):
     """An unloaded segment ("Unloaded Flight"): zero load, the Nose pitches down by gravity."""
 
     kind: Literal["unload"] = "unload"
@@ -78,7 +88,7 @@ class UnloadSegment(_Order):
     """Border choice when a pitch-down cannot keep the Nose's heading (Pitching Down)."""
 
 
-class BarrelRollSegment(_Order):
+class BarrelRollSegment(_Segment):
     """A barrel roll ("Barrel Rolls"): a half or full roll while pulling at least 2.5 G."""
 
     kind: Literal["barrel_roll"] = "barrel_roll"

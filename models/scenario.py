@@ -110,6 +110,16 @@ class AircraftSetup(_Model):
         return self.id or self.callsign.lower().replace(" ", "-")
 
 
+class MapSetup(_Model):
+    """The playing area."""
+
+    name: str = "open sea"
+    ground_alt_steps: int = Field(default=0, ge=0, le=100)
+    """Height of the ground in steps; an aircraft flying below it has hit the ground."""
+    tile_base_alt_steps: int = Field(default=0, ge=0)
+    """Tile Base Altitude ("Orient Box Mini, Update Tiles"): altitude stacks count from it."""
+
+
 class Scenario(_Model):
     """A scenario file."""
 
@@ -122,12 +132,18 @@ class Scenario(_Model):
     """Game-turns to play."""
     seed: int | None = Field(default=None, ge=0)
     """Random seed; one is chosen and recorded when omitted."""
+    map: MapSetup = Field(default_factory=MapSetup)
     aircraft: tuple[AircraftSetup, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Self:
         seen: set[str] = set()
-        for setup in self.aircraft:
+        for index, setup in enumerate(self.aircraft):
+            if setup.alt_steps < self.map.ground_alt_steps:
+                raise ValueError(
+                    f"aircraft.{index} starts at step {setup.alt_steps}, below the ground at "
+                    f"step {self.map.ground_alt_steps}"
+                )
             if setup.entity_id in seen:
                 raise ValueError(f"two aircraft share the id {setup.entity_id!r}")
             seen.add(setup.entity_id)

@@ -20,7 +20,7 @@ from engine import performance as perf
 from engine.aero import thrust_lbf
 from engine.atmosphere import isa
 from engine.bop.errors import IllegalOrder
-from engine.bop.movement import default_3d_move, default_end_hex
+from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, PlottedTurn, plot_turn
 from engine.hexmap import STEP_FT, Hex
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
@@ -92,6 +92,8 @@ class AircraftTurn:
     end_alt_steps: int
     end_hex: Hex
     fuel_used_fp: int
+    moves: tuple[SegmentMove, ...] = ()
+    """Each segment's 3D and 2D move, as chosen or defaulted."""
 
     def row(self) -> dict[str, Any]:
         """A flat summary for tables and golden files."""
@@ -122,6 +124,45 @@ class TurnResult:
     aircraft: dict[str, AircraftTurn]
     samples: dict[str, dict[str, npt.NDArray[Any]]]
     events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentMove:
+    """Where one segment took the aircraft (Fm–Im)."""
+
+    h_hexes: int
+    v_steps: int
+    end_hex: Hex
+    end_alt_steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    conditions: FlightConditions
+    plot: PlottedTurn
+    moves: tuple[SegmentMove, ...]
+
+
+def _move_segments(start_hex: Hex, start_alt: int, plot: PlottedTurn) -> tuple[SegmentMove, ...]:
+    """Move each plotted segment: the 3D and 2D moves, plus an unloaded segment's drop."""
+    hex_, alt = start_hex, start_alt
+    moves: list[SegmentMove] = []
+    for segment in plot.segments:
+        canopy_heading = segment.start_attitude.canopy.heading_deg
+        try:
+            move, hex_ = choose_move(
+                segment.fp,
+                segment.movement_vector,
+                hex_,
+                Hex.parse(segment.end_hex) if segment.end_hex else None,
+                segment.alt_change_steps,
+                float(canopy_heading or 0),
+            )
+        except IllegalMove as error:
+            raise IllegalOrder(error.rule, str(error), segment=segment.index) from None
+        alt += move.v_steps - segment.altitude_loss_steps
+        moves.append(SegmentMove(move.h_hexes, move.v_steps, hex_, alt))
+    return tuple(moves)
 
 
 def setup_problems(index: int, setup: AircraftSetup | dict[str, Any]) -> list[str]:
@@ -207,6 +248,14 @@ class Game:
         }
 
     # -- one game-turn -------------------------------------------------------------------
+    def legal(self, orders: dict[str, BopPlot]) -> bool:
+        """True when every order is legal now (the same checks :meth:`play_turn` makes)."""
+        try:
+            self._plot_all(orders)
+        except IllegalOrder:
+            return False
+        return True
+
     def play_turn(self, orders: dict[str, BopPlot]) -> TurnResult:
         """Run the Flight Phase of the next game-turn for every active aircraft.
 
@@ -214,7 +263,25 @@ class Game:
         any state when an order is illegal.
         """
         turn = self.turn + 1
-        plotted: dict[str, tuple[FlightConditions, PlottedTurn]] = {}
+        plotted = self._plot_all(orders)
+        results: dict[str, AircraftTurn] = {}
+        samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
+        events: list[Event] = []
+        t0 = self.turn * TICKS_PER_TURN * TICK_S
+        for entity, planned in plotted.items():
+            state = self.aircraft[entity]
+            result, entity_samples, entity_events = self._fly(state, planned, orders[entity], t0)
+            results[entity] = result
+            samples[entity] = entity_samples
+            events.extend(entity_events)
+        self.turn = turn
+        return TurnResult(turn, results, samples, tuple(events))
+
+    def _plot_all(self, orders: dict[str, BopPlot]) -> dict[str, _Planned]:
+        """Plot and move every active aircraft's orders (Bp-Im) without changing any state:
+        the one place orders are judged."""
+        turn = self.turn + 1
+        plotted: dict[str, _Planned] = {}
         for entity, state in self.aircraft.items():
             if not state.active:
                 continue
@@ -232,32 +299,18 @@ class Game:
                 )
             conditions = self._conditions(state, throttle)
             try:
-                plotted[entity] = (
+                plot = plot_turn(
                     conditions,
-                    plot_turn(
-                        conditions,
-                        state.attitude,
-                        orders[entity],
-                        state.tp_carry,
-                        state.pitchdown_points,
-                    ),
+                    state.attitude,
+                    orders[entity],
+                    state.tp_carry,
+                    state.pitchdown_points,
                 )
+                moves = _move_segments(state.hex, state.alt_steps, plot)
             except IllegalOrder as error:
                 raise error.located(state.callsign, turn) from None
-        results: dict[str, AircraftTurn] = {}
-        samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
-        events: list[Event] = []
-        t0 = self.turn * TICKS_PER_TURN * TICK_S
-        for entity, (conditions, plot) in plotted.items():
-            state = self.aircraft[entity]
-            result, entity_samples, entity_events = self._fly(
-                state, conditions, plot, orders[entity], t0
-            )
-            results[entity] = result
-            samples[entity] = entity_samples
-            events.extend(entity_events)
-        self.turn = turn
-        return TurnResult(turn, results, samples, tuple(events))
+            plotted[entity] = _Planned(conditions, plot, moves)
+        return plotted
 
     def _conditions(self, state: AircraftState, throttle: Throttle) -> FlightConditions:
         initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, state.weight_lb)
@@ -276,11 +329,11 @@ class Game:
     def _fly(
         self,
         state: AircraftState,
-        conditions: FlightConditions,
-        plot: PlottedTurn,
+        planned: _Planned,
         orders: BopPlot,
         t0: float,
     ) -> tuple[AircraftTurn, dict[str, npt.NDArray[Any]], list[Event]]:
+        conditions, plot = planned.conditions, planned.plot
         events: list[Event] = []
         start_speed = state.speed_kt
         start_alt = state.alt_steps
@@ -289,21 +342,14 @@ class Game:
         # Performance (Dp11–Ep15)
         average = perf.average_load_g(plot.loads_by_tick)
         greatest = perf.round_load_g(plot.greatest_load_g)
-        # Movement (Fm–Im): segment by segment, from hex centre to hex centre.
+        # Movement (Fm–Im), already found segment by segment from hex centre to hex centre.
         waypoints: list[tuple[float, float, float]] = [state.position_ft()]
-        hex_ = state.hex
-        alt = state.alt_steps
         segment_ends: list[tuple[Hex, int]] = []
-        for segment in plot.segments:
-            move = default_3d_move(segment.fp, segment.movement_vector)
-            canopy_heading = segment.start_attitude.canopy.heading_deg
-            hex_ = default_end_hex(
-                hex_, move.h_hexes, segment.movement_vector, float(canopy_heading or 0)
-            )
-            alt += move.v_steps - segment.altitude_loss_steps
-            segment_ends.append((hex_, alt))
-            x, y = hex_.centre_ft()
-            waypoints.append((x, y, alt * STEP_FT))
+        for move in planned.moves:
+            segment_ends.append((move.end_hex, move.end_alt_steps))
+            x, y = move.end_hex.centre_ft()
+            waypoints.append((x, y, move.end_alt_steps * STEP_FT))
+        hex_, alt = segment_ends[-1]
         # Gravity and net speed (Jm16, Net Speed Change)
         alt_change = alt - start_alt
         change = perf.speed_change(
@@ -371,17 +417,11 @@ class Game:
                         "the next game-turn (Incomplete Turning Segment)",
                     )
                 )
-        if alt < 0:
-            alt = 0
+        ground = self.scenario.map.ground_alt_steps
+        crashed = alt < ground
+        if crashed:
+            alt = ground
             state.active = False
-            events.append(
-                Event(
-                    t_s=t_end,
-                    kind="ground",
-                    entities=(state.id,),
-                    detail=f"{state.callsign} flew into the ground",
-                )
-            )
         # Fuel (Administrative) and the new state
         burned, state.fuel_carry = perf.fuel_burn(
             state.card, orders.throttle, conditions.alt_ft, start_speed, state.fuel_carry
@@ -406,10 +446,21 @@ class Game:
             end_alt_steps=alt,
             end_hex=hex_,
             fuel_used_fp=start_fuel - state.fuel_fp,
+            moves=planned.moves,
         )
         samples = self._samples(
             state, conditions, plot, orders.throttle, waypoints, segment_ends, result, start_fuel
         )
+        if crashed:
+            impact = _stop_at_ground(samples, ground * STEP_FT)
+            events.append(
+                Event(
+                    t_s=t0 + (impact + 1) * TICK_S,
+                    kind="ground",
+                    entities=(state.id,),
+                    detail=f"{state.callsign} flew into the ground",
+                )
+            )
         return result, samples, events
 
     def _samples(
@@ -563,6 +614,19 @@ class Game:
             "lift": np.array([str(attitude.lift)], dtype="<U6"),
             "active": np.array([True]),
         }
+
+
+def _stop_at_ground(samples: dict[str, npt.NDArray[Any]], ground_ft: float) -> int:
+    """Freeze the samples where the path first reaches the ground; returns that tick index."""
+    below = np.nonzero(samples["z_ft"] <= ground_ft)[0]
+    impact = int(below[0]) if below.size else len(samples["z_ft"]) - 1
+    for name, array in samples.items():
+        if name != "active":
+            array[impact:] = array[impact]
+    samples["z_ft"][impact:] = ground_ft
+    samples["alt_steps"][impact:] = round(ground_ft / STEP_FT)
+    samples["active"][impact + 1 :] = False
+    return impact
 
 
 def _hold(last: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:

@@ -185,3 +185,57 @@ def _default_offset(
         return (round(abs(off), 9), -off)
 
     return min(_legal_offsets(h_hexes, vector), key=score)
+
+
+class IllegalMove(ValueError):
+    """A recorded movement choice the 3D or 2D move does not allow; ``rule`` names which."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(message)
+
+
+def choose_move(
+    fp: int,
+    vector: MovementVector,
+    start: Hex,
+    end_hex: Hex | None = None,
+    v_steps: int | None = None,
+    fallback_heading_deg: float = 0.0,
+) -> tuple[Move3D, Hex]:
+    """The segment's (H, V) and end hex: the recorded choices where given, checked, and the
+    defaults otherwise (Fm–Im)."""
+    legal = legal_3d_moves(fp, vector) or (default_3d_move(fp, vector),)
+    if end_hex is None and v_steps is None:
+        move = default_3d_move(fp, vector)
+        return move, default_end_hex(start, move.h_hexes, vector, fallback_heading_deg)
+    options = [
+        m
+        for m in legal
+        if (v_steps is None or m.v_steps == v_steps)
+        and (end_hex is None or m.h_hexes == start.distance_to(end_hex))
+    ]
+    if not options:
+        shown = ", ".join(f"H{m.h_hexes} V{m.v_steps:+d}" for m in legal)
+        wanted = []
+        if end_hex is not None:
+            wanted.append(f"{start.distance_to(end_hex)} hexes")
+        if v_steps is not None:
+            wanted.append(f"{v_steps:+d} steps")
+        raise IllegalMove(
+            "3D Movement, Fm",
+            f"{fp} FP along {vector} cannot move {' and '.join(wanted)}; legal moves: {shown}",
+        )
+    target = _vector_pitch_deg(vector)
+    move = min(options, key=lambda m: (abs(_climb_angle_deg(m) - target), abs(m.v_steps)))
+    if end_hex is None:
+        return move, default_end_hex(start, move.h_hexes, vector, fallback_heading_deg)
+    legal_hexes = legal_end_hexes(start, move.h_hexes, vector)
+    if end_hex not in legal_hexes:
+        shown = " ".join(str(h) for h in legal_hexes)
+        raise IllegalMove(
+            "2D Movement, Hm",
+            f"{end_hex} is not in the {vector} wedge {move.h_hexes} hexes from {start}; "
+            f"legal: {shown}",
+        )
+    return move, end_hex

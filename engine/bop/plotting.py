@@ -117,6 +117,10 @@ class PlottedSegment:
     """Extra altitude lost by an unloaded segment (duration / 3, rounded)."""
     pitchdown_points_after: int = 0
     departure_points: int = 0
+    end_hex: str | None = None
+    """The player's recorded end hex, if any (2D move)."""
+    alt_change_steps: int | None = None
+    """The player's recorded altitude change, if any (3D move)."""
 
     @property
     def ticks(self) -> int:
@@ -182,6 +186,9 @@ def plot_turn(
             plotted = _plot_segment(conditions, state, index, segment)
         except IllegalOrder as error:
             raise IllegalOrder(error.rule, error.problem, segment=index) from None
+        plotted = replace(
+            plotted, end_hex=segment.end_hex, alt_change_steps=segment.alt_change_steps
+        )
         surplus = state.tick + segment.ticks - plotted.end_tick
         state.segments.append(plotted)
         state.attitude = plotted.end_attitude
@@ -216,7 +223,9 @@ def _continuation(segment: Segment, ticks: int) -> Segment:
     fly straight after a barrel roll."""
     if isinstance(segment, TurnSegment):
         if segment.nose is not None:
-            return segment.model_copy(update={"ticks": ticks, "roll_cells": 0})
+            return segment.model_copy(
+                update={"ticks": ticks, "roll_cells": 0, "end_hex": None, "alt_change_steps": None}
+            )
         return TurnSegment(ticks=ticks, load_g=segment.load_g, cells=1, negative=segment.negative)
     return StraightSegment(ticks=ticks)
 

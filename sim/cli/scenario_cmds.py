@@ -9,8 +9,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engine import Game
 from engine.bop.errors import IllegalOrder
-from engine.bop.game import Game, setup_problems
+from engine.bop.game import Game as BopGame
+from engine.bop.game import setup_problems
 from engine.phad.rotation import heading_pitch_roll_deg
 from models.files import DataFileError, describe_validation_error, read_toml
 from models.scenario import Scenario, load_scenario
@@ -114,7 +116,7 @@ def scenario_problems(path: Path) -> list[str]:
 def _illegal_scripted_orders(scenario: Scenario) -> list[str]:
     """Each aircraft's first illegal scripted order, with its field path."""
     problems: list[str] = []
-    game = Game(scenario, seed=scenario.seed or 0)
+    game = BopGame(scenario, seed=scenario.seed or 0)
     index_of = {s.entity_id: i for i, s in enumerate(scenario.aircraft)}
     callsigns = {s.callsign: s.entity_id for s in scenario.aircraft}
     for _ in range(scenario.turns):

@@ -213,3 +213,52 @@ def test_random_legal_plots_keep_every_invariant(turn_plots: list[dict]) -> None
         steps = np.linalg.norm(np.diff(xyz, axis=0), axis=1)
         assert steps.max() < 1000 * 1.68781 * 0.6 * 2
         previous = xyz[-1:]
+
+
+def test_recorded_movement_choices_are_used_and_checked() -> None:
+    straight = {"kind": "straight", "ticks": 10}
+    default = Game(solo([{"segments": [straight]}], turns=1))
+    moved = default.play_turn(default.scripted_orders())
+    (move,) = moved.aircraft["test-1"].moves
+    assert move.v_steps == 0 and move.h_hexes > 0
+    # another hex in the 015 wedge at the same distance, e.g. straight up the hexrow
+    chosen = f"0,{move.h_hexes}"
+    game = Game(solo([{"segments": [{**straight, "end_hex": chosen}]}], turns=1))
+    result = game.play_turn(game.scripted_orders())
+    assert str(result.aircraft["test-1"].end_hex) == chosen
+    off_wedge = Game(solo([{"segments": [{**straight, "end_hex": f"{move.h_hexes},0"}]}], turns=1))
+    with pytest.raises(IllegalOrder, match="2D Movement, Hm"):
+        off_wedge.play_turn(off_wedge.scripted_orders())
+    climbing = Game(solo([{"segments": [{**straight, "alt_change_steps": 9}]}], turns=1))
+    with pytest.raises(IllegalOrder, match="3D Movement, Fm"):
+        climbing.play_turn(climbing.scripted_orders())
+
+
+def test_engine_game_builds_the_scenarios_rule_set_and_checks_legality() -> None:
+    import engine
+
+    scenario = solo([{"segments": [{"kind": "straight", "ticks": 10}]}])
+    game = engine.Game(scenario)
+    assert "bop" in engine.RULESETS and engine.RULESETS["bop"].tick_s == 0.6
+    good = game.scripted_orders()
+    bad = {
+        "test-1": BopPlot.model_validate(
+            {"segments": [{"kind": "turn", "load_g": 14.0, "cells": 1, "ticks": 10}]}
+        )
+    }
+    assert game.legal(good) and not game.legal(bad)
+    assert game.turn == 0
+
+
+def test_flying_into_the_ground_ends_the_flight() -> None:
+    dive = Attitude(nose="015+00", canopy="All+90", wing="105+00").turn(1, negative_load=True)
+    marks = {"nose": str(dive.nose), "canopy": str(dive.canopy), "wing": str(dive.wing)}
+    scenario = solo(
+        [{"segments": [{"kind": "straight", "ticks": 10}]}], attitude=marks, alt_steps=4, turns=3
+    )
+    timeline = Game(scenario).run()
+    assert [e.kind for e in timeline.meta.events].count("ground") == 1
+    active = timeline.channels["active"][0]
+    first_out = int(np.argmin(active))
+    assert 1 < first_out <= 11 and active[:first_out].all() and not active[first_out:].any()
+    assert timeline.channels["z_ft"][0].min() >= 0
