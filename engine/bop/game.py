@@ -394,18 +394,7 @@ class Game:
                     data={"dp": state.departure_points},
                 )
             )
-        safe = perf.initial_state(state.card, conditions.alt_ft, start_speed, weight).safe_load_g
-        if greatest > safe:
-            events.append(
-                Event(
-                    t_s=t_end,
-                    kind="overload",
-                    entities=(state.id,),
-                    detail=f"{state.callsign} pulled {greatest:.1f} G, above its safe load "
-                    f"{safe:.1f} G (Structure G Effects)",
-                    data={"load_g": greatest, "safe_load_g": safe},
-                )
-            )
+        events.extend(_overloads(state, conditions, plot, t_end))
         for segment in plot.segments:
             if segment.incomplete:
                 events.append(
@@ -614,6 +603,36 @@ class Game:
             "lift": np.array([str(attitude.lift)], dtype="<U6"),
             "active": np.array([True]),
         }
+
+
+def _overloads(
+    state: AircraftState, conditions: FlightConditions, plot: PlottedTurn, t_s: float
+) -> list[Event]:
+    """Loads beyond the safe load, positive or negative ("Negative Loads"; the Flight
+    Effects they cause are resolved in a later version)."""
+    found: list[Event] = []
+    positive = max((s.load_g for s in plot.segments if not s.negative), default=0.0)
+    negative = max((s.load_g for s in plot.segments if s.negative), default=0.0)
+    limits = (
+        (positive, conditions.safe_load_g, ""),
+        (negative, -state.card.structure.negative_safe_load_g, "-"),
+    )
+    for load, safe, sign in limits:
+        if load > safe:
+            found.append(
+                Event(
+                    t_s=t_s,
+                    kind="overload",
+                    entities=(state.id,),
+                    detail=f"{state.callsign} pulled {sign}{load:.1f} G, beyond its safe load "
+                    f"{sign}{safe:.1f} G (Structure G Effects)",
+                    data={
+                        "load_g": -load if sign else load,
+                        "safe_load_g": -safe if sign else safe,
+                    },
+                )
+            )
+    return found
 
 
 def _stop_at_ground(samples: dict[str, npt.NDArray[Any]], ground_ft: float) -> int:

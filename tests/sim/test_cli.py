@@ -1,32 +1,13 @@
 """The player-aid command line: answers, JSON, and one-line errors with exit status 2."""
 
-import json
-import shlex
 import subprocess
 import sys
-from typing import Any
 
 import pytest
 
-from sim.cli.main import main
+from tests.sim.cli_helpers import run, run_json
 
 LEVEL_NORTH = "--nose 015+00 --canopy All+90 --wing 105+00"
-
-
-def run(capsys: pytest.CaptureFixture[str], command: str) -> tuple[int, str, str]:
-    """Run ``furball COMMAND`` in-process; returns (exit status, stdout, stderr)."""
-    try:
-        code = main(shlex.split(command))
-    except SystemExit as stop:  # argparse usage errors
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], command: str) -> Any:
-    code, out, err = run(capsys, command + " --json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def test_distance(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,32 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import shlex
-from typing import Any
-
 import pytest
 
 from engine import performance as perf
 from models.aircraft import card, shipped_types
-from sim.cli.main import main
+from tests.sim.cli_helpers import run, run_json
 
 F16 = "perf F-16C --alt-ft 15000 --speed-kt 400"
-
-
-def run(capsys: pytest.CaptureFixture[str], command: str) -> tuple[int, str, str]:
-    try:
-        code = main(shlex.split(command))
-    except SystemExit as stop:  # argparse usage errors
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], command: str) -> Any:
-    code, out, err = run(capsys, command + " --json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def test_json_keys(capsys: pytest.CaptureFixture[str]) -> None:

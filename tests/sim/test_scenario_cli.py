@@ -1,12 +1,11 @@
 """``furball run``, ``validate`` and ``inspect``."""
 
 import json
-import shlex
 from pathlib import Path
 
 import pytest
 
-from sim.cli.main import main
+from tests.sim.cli_helpers import run
 
 BROKEN = """
 name = "broken"
@@ -32,15 +31,6 @@ attitude = { nose = "015+00", canopy = "All+90", wing = "105+00" }
 speed_kt = 250
 script = { plots = [ { segments = [ { kind = "turn", load_g = 9.0, cells = 1, ticks = 10 } ] } ] }
 """
-
-
-def run(capsys: pytest.CaptureFixture[str], command: str) -> tuple[int, str, str]:
-    try:
-        code = main(shlex.split(command))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_run_writes_a_timeline_and_prints_a_table(

@@ -262,3 +262,12 @@ def test_flying_into_the_ground_ends_the_flight() -> None:
     first_out = int(np.argmin(active))
     assert 1 < first_out <= 11 and active[:first_out].all() and not active[first_out:].any()
     assert timeline.channels["z_ft"][0].min() >= 0
+
+
+def test_loads_beyond_the_safe_load_are_reported_both_ways() -> None:
+    push = {"kind": "turn", "load_g": 4.0, "cells": 1, "negative": True, "ticks": 10}
+    pull = {"kind": "turn", "load_g": "max", "cells": 1, "ticks": 10}
+    timeline = Game(solo([{"segments": [push]}, {"segments": [pull]}], speed_kt=500, turns=2)).run()
+    overloads = [e for e in timeline.meta.events if e.kind == "overload"]
+    assert any(e.data["load_g"] == -4.0 and e.data["safe_load_g"] == -3.0 for e in overloads)
+    assert all(e.data["load_g"] < 0 for e in overloads)  # "max" never exceeds the safe load
