@@ -193,6 +193,12 @@ class AircraftCard(_Card):
     name: str
     """Full name, e.g. ``F-16C Fighting Falcon (Block 30)``."""
     crew: int = Field(default=1, ge=1, le=4)
+    length_ft: float | None = Field(default=None, gt=0, lt=150)
+    """Overall length, for drawing the box mini's planform and side views."""
+    span_ft: float | None = Field(default=None, gt=0, lt=150)
+    """Wing span (wings spread, for swing-wing types)."""
+    height_ft: float | None = Field(default=None, gt=0, lt=50)
+    """Overall height."""
     wing_area_ft2: float = Field(gt=0)
     weights: Weights
     engines: Engines

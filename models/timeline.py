@@ -41,6 +41,7 @@ CORE_CHANNELS: dict[str, str] = {
     "throttle": "throttle as a fraction: idle 0, military 0.5, afterburner 1",
     "throttle_label": "the rule set's own throttle label",
     "engine_output": "thrust over the thrust available at full throttle here",
+    "speedbrake": "speedbrakes extended",
     "fuel_fp": "fuel left, 100 lb Fuel Points",
     "nose": "PHAD Nose cell",
     "canopy": "PHAD Canopy cell",

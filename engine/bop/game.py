@@ -438,7 +438,15 @@ class Game:
             moves=planned.moves,
         )
         samples = self._samples(
-            state, conditions, plot, orders.throttle, waypoints, segment_ends, result, start_fuel
+            state,
+            conditions,
+            plot,
+            orders.throttle,
+            orders.speedbrake,
+            waypoints,
+            segment_ends,
+            result,
+            start_fuel,
         )
         if crashed:
             impact = _stop_at_ground(samples, ground * STEP_FT)
@@ -458,6 +466,7 @@ class Game:
         conditions: FlightConditions,
         plot: PlottedTurn,
         throttle: Throttle,
+        speedbrake: bool,
         waypoints: list[tuple[float, float, float]],
         segment_ends: list[tuple[Hex, int]],
         result: AircraftTurn,
@@ -480,6 +489,7 @@ class Game:
             "throttle": np.full(n, THROTTLE_FRACTION[throttle]),
             "throttle_label": np.full(n, throttle, dtype="<U4"),
             "engine_output": np.zeros(n),
+            "speedbrake": np.full(n, speedbrake),
             "fuel_fp": np.zeros(n),
             "nose": np.empty(n, dtype="<U6"),
             "canopy": np.empty(n, dtype="<U6"),
@@ -592,6 +602,7 @@ class Game:
             "load_g": np.array([1.0]),
             "throttle": np.array([THROTTLE_FRACTION[state.throttle]]),
             "throttle_label": np.array([state.throttle], dtype="<U4"),
+            "speedbrake": np.array([False]),
             "engine_output": np.array(
                 [thrust_lbf(state.card, state.throttle, state.alt_ft, mach) / available]
             ),

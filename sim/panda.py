@@ -1,0 +1,51 @@
+"""Starting Panda3D: a window when there is a display, an offscreen buffer otherwise.
+
+Panda3D is imported only inside these functions so the rest of furball runs without it.
+Configuration must be loaded before the first ShowBase (reference: Panda3D headless notes).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+HEADLESS_PRC = """
+load-display p3headlessgl
+aux-display p3tinydisplay
+window-type offscreen
+audio-library-name null
+sync-video false
+notify-level-display error
+notify-level-device fatal
+framebuffer-multisample 0
+"""
+
+
+def display_available() -> bool:
+    """True when a window can be opened (an X11/Wayland display, or a desktop OS)."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def open_base(width: int, height: int, offscreen: bool = True, title: str = "furball") -> Any:
+    """A ShowBase rendering to an offscreen buffer (or a window) of the given size.
+
+    One ShowBase per process: later calls return the existing one after resizing it.
+    """
+    import builtins
+
+    existing = getattr(builtins, "base", None)
+    if existing is not None:
+        return existing
+    from panda3d.core import loadPrcFileData
+
+    settings = HEADLESS_PRC if offscreen else "audio-library-name null\nsync-video true\n"
+    loadPrcFileData("furball", settings + f"win-size {width} {height}\nwindow-title {title}\n")
+    from direct.showbase.ShowBase import ShowBase
+
+    base = ShowBase()
+    base.disableMouse()
+    base.setBackgroundColor(0.55, 0.72, 0.92, 1)
+    return base

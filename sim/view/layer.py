@@ -1,0 +1,50 @@
+"""The shape every view layer has, and the settings views share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from sim.snapshot import Snapshot
+
+SIDE_COLOURS: dict[str, tuple[float, float, float]] = {
+    "blue": (0.16, 0.36, 0.85),
+    "red": (0.82, 0.16, 0.14),
+}
+"""Side colours like the game's cards; other sides fall back to grey."""
+OTHER_SIDE_COLOUR = (0.55, 0.55, 0.55)
+
+ALTITUDE_TILES: tuple[tuple[int, tuple[float, float, float]], ...] = (
+    (100, (0.05, 0.05, 0.05)),
+    (25, (0.05, 0.12, 0.45)),
+    (5, (0.45, 0.70, 0.95)),
+    (1, (0.97, 0.97, 0.97)),
+)
+"""Altitude tile denominations in steps and their colours (Orient Box Mini, Update Tiles)."""
+
+
+def side_colour(side: str) -> tuple[float, float, float]:
+    return SIDE_COLOURS.get(side.lower(), OTHER_SIDE_COLOUR)
+
+
+@dataclass(frozen=True, slots=True)
+class ViewSettings:
+    """Choices that change how the scene looks, not what it shows."""
+
+    mini_scale: float = 12.0
+    """Box minis drawn this many times life size so they read at map scale."""
+    trail_seconds: float = 24.0
+    """How much trail to draw behind each aircraft."""
+    tile_base_alt_steps: int = 0
+    """Altitude stacks count from here (Tile Base Altitude)."""
+    show_stacks: bool = True
+    show_trails: bool = True
+    show_hud: bool = True
+
+
+class Layer(Protocol):
+    """A view layer: built under a parent node, updated each frame, destroyed at the end."""
+
+    def update(self, snapshot: Snapshot) -> None: ...
+
+    def destroy(self) -> None: ...
