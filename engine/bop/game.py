@@ -29,9 +29,9 @@ from models.orders import BopPlot, Throttle
 from models.scenario import AircraftSetup, Scenario
 from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
 
-TICKS_PER_TURN = 10
-TICK_S = 0.6
-SPEED_FLOOR_KT = 40
+TICKS_PER_TURN = perf.TICKS_PER_TURN
+TICK_S = perf.movement.SECONDS_PER_TICK
+SPEED_FLOOR_KT = perf.MIN_SPEED_KT
 SPEED_FLOOR_DEPARTURE_POINTS = 4
 THROTTLE_FRACTION: dict[str, float] = {"idle": 0.0, "mil": 0.5, "ab": 1.0}
 
