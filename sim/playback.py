@@ -1,0 +1,750 @@
+"""The replay clock: where playback is in a timeline, and the Snapshot drawn there.
+
+:class:`Playback` is a pure model.  The app's single update task calls
+:meth:`Playback.advance` with the wall-clock time since the last frame and draws
+:meth:`Playback.snapshot`; key and mouse handlers call the other methods.  It never steps the
+engine and never reads a clock.  No Panda3D here.
+
+Sampling between ticks:
+
+* position -- a Catmull-Rom spline through the tick samples, so it passes through every
+  sample and has a continuous velocity (the engine's samples are already smooth within a
+  segment, the spline only joins them);
+* attitude -- quaternion slerp between the two ticks around the time; heading, pitch and
+  roll are read from the interpolated quaternion;
+* other numbers -- linearly;
+* cells, labels, hex, altitude steps, sensors and ``active`` -- from the nearer tick.
+
+A tick where an entity changes between active and inactive is never interpolated across: the
+entity holds the sample of its active end there.  Everything that depends only on the
+timeline is worked out once, in the constructor, as numpy arrays indexed by tick, so that a
+snapshot of a dozen or more aircraft costs a few hundred microseconds at most.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.bearing import NoBearing, shoot_bearing
+from engine.hexmap import Hex, InvalidCoordinate, Position
+from engine.rulesets import RULESETS
+from models.timeline import Event, Timeline
+from sim.snapshot import EntityState, Snapshot
+
+SPEED_STEPS: Final = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+"""The playback speeds :meth:`Playback.faster` and :meth:`Playback.slower` step through."""
+MIN_SPEED: Final = SPEED_STEPS[0]
+MAX_SPEED: Final = SPEED_STEPS[-1]
+
+DEFAULT_TICKS_PER_TURN: Final = 10
+"""Ticks per game-turn for a rule set the registry does not know (Birds of Prey's value)."""
+
+RECENT_EVENTS_S: Final = 6.0
+"""Events this recent (in playback seconds) are listed in a snapshot's ``recent_events``."""
+
+_TIME_EPS: Final = 1e-9
+"""Times this close count as equal (tick times are sums of binary fractions)."""
+
+_FLOAT_CHANNELS: Final = (
+    "speed_kt",
+    "keas_kt",
+    "mach",
+    "load_g",
+    "throttle",
+    "engine_output",
+    "fuel_fp",
+)
+"""Numeric channels interpolated linearly, in this order in the packed arrays."""
+_LOAD: Final = _FLOAT_CHANNELS.index("load_g")
+
+_CELL_CHANNELS: Final = ("nose", "canopy", "wing", "velocity", "lift")
+_TEXT_SENSORS: Final = ("radar_mode", "ir_lock", "crew_state", "damage")
+_LIST_SENSORS: Final = ("tracks", "rwr", "weapons")
+"""Sensor and weapon channels holding comma-separated lists."""
+_SENSOR_DEFAULTS: Final[dict[str, Any]] = {
+    "radar_mode": "off",
+    "ir_lock": "",
+    "crew_state": "",
+    "damage": "",
+    "tracks": (),
+    "rwr": (),
+    "weapons": (),
+}
+
+_BEARING_CACHE_LIMIT: Final = 4096
+
+FloatArray = npt.NDArray[np.float64]
+
+
+def _split_list(text: str) -> tuple[str, ...]:
+    """``"a, b,,c"`` → ``("a", "b", "c")``."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def heading_pitch_roll_deg_many(quats: FloatArray) -> FloatArray:
+    """Heading, pitch and roll in degrees (rows) of unit quaternions (rows, w x y z).
+
+    The same reading as :func:`engine.phad.rotation.heading_pitch_roll_deg`, for many
+    attitudes at once: heading clockwise from north in [0, 360), pitch up positive, roll
+    right wing down positive; straight up or down, the heading is where the canopy faces
+    and the roll is 0.
+    """
+    w, x, y, z = quats[:, 0], quats[:, 1], quats[:, 2], quats[:, 3]
+    # Body axes in the world frame: the columns of the rotation matrix.
+    forward_x = 2.0 * (x * y - w * z)
+    forward_y = 1.0 - 2.0 * (x * x + z * z)
+    forward_z = np.clip(2.0 * (y * z + w * x), -1.0, 1.0)
+    right_z = 2.0 * (x * z - w * y)
+    up_x = 2.0 * (x * z + w * y)
+    up_y = 2.0 * (y * z - w * x)
+    up_z = 1.0 - 2.0 * (x * x + y * y)
+    out = np.empty((quats.shape[0], 3))
+    out[:, 1] = np.degrees(np.arcsin(forward_z))
+    vertical = np.abs(forward_z) > 0.999999
+    sign = np.where(forward_z > 0, -1.0, 1.0)
+    out[:, 0] = (
+        np.where(
+            vertical,
+            np.degrees(np.arctan2(sign * up_x, sign * up_y)),
+            np.degrees(np.arctan2(forward_x, forward_y)),
+        )
+        % 360.0
+    )
+    out[:, 2] = np.where(vertical, 0.0, np.degrees(np.arctan2(-right_z, up_z)))
+    return out
+
+
+class Playback:
+    """Replay state over one timeline: the playback time, play/pause, speed, loop and the
+    selected aircraft, and the :class:`~sim.snapshot.Snapshot` at any time.
+
+    ``t_s`` runs from the first tick's time (normally 0) to the last tick's, ``duration_s``.
+    ``selected`` defaults to the first aircraft.
+    """
+
+    def __init__(
+        self,
+        timeline: Timeline,
+        *,
+        loop: bool = False,
+        trail_seconds: float = 24.0,
+        selected: str | None = None,
+    ) -> None:
+        if timeline.ticks == 0:
+            raise ValueError("cannot play back an empty timeline (it has no ticks)")
+        if not math.isfinite(trail_seconds) or trail_seconds < 0:
+            raise ValueError(f"trail_seconds must be 0 or more, got {trail_seconds!r}")
+        meta = timeline.meta
+        self.timeline: Final = timeline
+        self.tick_s: Final[float] = float(meta.tick_s)
+        ruleset = RULESETS.get(meta.rules)
+        self.ticks_per_turn: Final[int] = (
+            ruleset.ticks_per_turn if ruleset is not None else DEFAULT_TICKS_PER_TURN
+        )
+        self.loop = loop
+        self.trail_seconds = float(trail_seconds)
+
+        self._t_array: FloatArray = np.asarray(timeline.t_s, dtype=np.float64)
+        self._t_list: list[float] = self._t_array.tolist()
+        self._start = float(self._t_list[0])
+        self._end = float(self._t_list[-1])
+        self._t: float = self._start
+        self._playing: bool = False
+        self._speed: float = 1.0
+
+        self._infos = meta.entities
+        self._ids = timeline.entity_ids
+        self._aircraft = tuple(i for i, info in enumerate(self._infos) if info.kind == "aircraft")
+        self._precompute(timeline)
+
+        events = sorted(meta.events, key=lambda event: event.t_s)
+        self._events: tuple[Event, ...] = tuple(events)
+        self._event_t: list[float] = [float(event.t_s) for event in events]
+        self._event_times: tuple[float, ...] = tuple(self._event_t)
+        self._recent_cache: dict[tuple[int, int], tuple[Event, ...]] = {}
+        self._bearing_cache: dict[tuple[int, int], dict[str, str]] = {}
+
+        self._selected: int | None = None
+        if selected is not None:
+            self.select(selected)
+        elif self._aircraft:
+            self._selected = self._aircraft[0]
+
+    # -- precomputation ------------------------------------------------------------------
+    def _precompute(self, timeline: Timeline) -> None:
+        channels = timeline.channels
+        n_entities, ticks = len(self._ids), timeline.ticks
+        shape = (n_entities, ticks)
+        self._n = n_entities
+        self._ticks = ticks
+
+        def channel(name: str, default: Any, dtype: Any = None) -> npt.NDArray[Any]:
+            array = channels.get(name)
+            if array is None:
+                return np.full(shape, default, dtype=dtype)
+            return np.asarray(array) if dtype is None else np.asarray(array, dtype=dtype)
+
+        active = channel("active", True, bool)
+        self._active: npt.NDArray[np.bool_] = active
+        t = self._t_array
+        dt = np.diff(t)
+        # A segment joins ticks i and i+1 when the entity is in the same state at both.
+        linked = (active[:, :-1] == active[:, 1:]) & (dt > 0)[None, :]
+        # Where a segment is not linked, the entity holds its active end's sample.
+        hold_upper = ~linked & active[:, 1:] & ~active[:, :-1]
+
+        # Position: Catmull-Rom tangents (per second) and cubic coefficients per segment.
+        pos = np.stack(
+            [channel(axis, 0.0, np.float64) for axis in ("x_ft", "y_ft", "z_ft")], axis=-1
+        )
+        pos = np.nan_to_num(pos)
+        self._pos: FloatArray = pos
+        coef = np.zeros((n_entities, ticks, 4, 3))
+        coef[:, :, 0] = pos
+        if ticks > 1:
+            safe_dt = np.where(dt > 0, dt, 1.0)
+            slope = (pos[:, 1:] - pos[:, :-1]) / safe_dt[None, :, None]
+            has_prev = np.zeros(shape, dtype=bool)
+            has_next = np.zeros(shape, dtype=bool)
+            has_prev[:, 1:] = linked
+            has_next[:, :-1] = linked
+            tangent = np.zeros_like(pos)
+            both = has_prev & has_next
+            if ticks > 2:
+                span = t[2:] - t[:-2]
+                central = (pos[:, 2:] - pos[:, :-2]) / span[None, :, None]
+                tangent[:, 1:-1] = np.where(both[:, 1:-1, None], central, 0.0)
+            only_next = has_next & ~has_prev
+            only_prev = has_prev & ~has_next
+            tangent[:, :-1] = np.where(only_next[:, :-1, None], slope, tangent[:, :-1])
+            tangent[:, 1:] = np.where(only_prev[:, 1:, None], slope, tangent[:, 1:])
+            h = dt[None, :, None]
+            p0, p1 = pos[:, :-1], pos[:, 1:]
+            m0, m1 = tangent[:, :-1] * h, tangent[:, 1:] * h
+            seg = np.stack(
+                [p0, m0, 3.0 * (p1 - p0) - 2.0 * m0 - m1, 2.0 * (p0 - p1) + m0 + m1], axis=2
+            )
+            held = np.zeros_like(seg)
+            held[:, :, 0] = np.where(hold_upper[:, :, None], p1, p0)
+            coef[:, :-1] = np.where(linked[:, :, None, None], seg, held)
+        # (ticks, 4, entities*3): one small matrix product gives every entity's position.
+        self._coef: FloatArray = np.ascontiguousarray(
+            coef.transpose(1, 2, 0, 3).reshape(ticks, 4, n_entities * 3)
+        )
+
+        # Attitude: the two quaternions of each segment, sign-aligned, and the slerp angle.
+        quat = np.array(channel("quat_wxyz", 0.0, np.float64), dtype=np.float64)
+        if quat.shape != (n_entities, ticks, 4):
+            quat = np.zeros((n_entities, ticks, 4))
+        quat = np.nan_to_num(quat)
+        norm = np.linalg.norm(quat, axis=-1)
+        bad = norm < 1e-9
+        off = ~bad & (np.abs(norm - 1.0) > 1e-9)
+        quat[off] /= norm[off][:, None]
+        quat[bad] = (1.0, 0.0, 0.0, 0.0)
+        self._quat: FloatArray = quat
+        qa = quat.copy()
+        qb = quat.copy()
+        if ticks > 1:
+            lower, upper = quat[:, :-1], quat[:, 1:]
+            flip = np.sum(lower * upper, axis=-1) < 0
+            aligned = np.where(flip[..., None], -upper, upper)
+            qb[:, :-1] = np.where(
+                linked[..., None], aligned, np.where(hold_upper[..., None], upper, lower)
+            )
+            qa[:, :-1] = np.where((~linked & hold_upper)[..., None], upper, lower)
+        dot = np.clip(np.sum(qa * qb, axis=-1), -1.0, 1.0)
+        theta = np.arccos(dot)
+        near = dot > 0.9995  # nearly equal: normalised lerp, as models.timeline.slerp does
+        sin_theta = np.sin(theta)
+        self._qa: FloatArray = np.ascontiguousarray(qa.transpose(1, 0, 2))
+        self._qb: FloatArray = np.ascontiguousarray(qb.transpose(1, 0, 2))
+        self._theta: FloatArray = np.ascontiguousarray(np.where(near, 0.0, theta).T)
+        self._inv_sin: FloatArray = np.ascontiguousarray(
+            np.where(near, 0.0, 1.0 / np.where(near, 1.0, sin_theta)).T
+        )
+        self._near: npt.NDArray[np.bool_] = np.ascontiguousarray(near.T)
+
+        # Other numbers: value at the lower tick and the change to the upper, per segment.
+        floats = np.stack([channel(name, 0.0, np.float64) for name in _FLOAT_CHANNELS], axis=-1)
+        floats = np.nan_to_num(floats)
+        base = floats.copy()
+        delta = np.zeros_like(floats)
+        if ticks > 1:
+            base[:, :-1] = np.where(hold_upper[..., None], floats[:, 1:], floats[:, :-1])
+            delta[:, :-1] = np.where(linked[..., None], floats[:, 1:] - floats[:, :-1], 0.0)
+        k = len(_FLOAT_CHANNELS)
+        self._fbase: FloatArray = np.ascontiguousarray(
+            base.transpose(1, 0, 2).reshape(ticks, n_entities * k)
+        )
+        self._fdelta: FloatArray = np.ascontiguousarray(
+            delta.transpose(1, 0, 2).reshape(ticks, n_entities * k)
+        )
+        # Running sums of the load (ticks + 1, entities) for the average over a turn.
+        load_sum = np.zeros((ticks + 1, n_entities))
+        load_sum[1:] = np.cumsum(floats[:, :, _LOAD].T, axis=0)
+        self._load_sum: FloatArray = load_sum
+        self._load_list: list[list[float]] = floats[:, :, _LOAD].T.tolist()
+
+        # Everything taken from the nearer tick, as Python values: [tick][entity] → tuple.
+        columns: list[list[list[Any]]] = []
+        columns.append(channel("alt_steps", 0, np.int64).T.tolist())
+        hex_q = channel("hex_q", 0, np.int64).T.tolist()
+        hex_r = channel("hex_r", 0, np.int64).T.tolist()
+        columns.append([list(zip(q, r, strict=True)) for q, r in zip(hex_q, hex_r, strict=True)])
+        columns.append(channel("throttle_label", "", str).T.tolist())
+        columns.append(channel("speedbrake", False, bool).T.tolist())
+        for name in _CELL_CHANNELS:
+            columns.append(channel(name, "", str).T.tolist())
+        columns.append(active.T.tolist())
+        for name in (*_TEXT_SENSORS, *_LIST_SENSORS):
+            if name in channels:
+                values = channel(name, "", str).T.tolist()
+                if name in _LIST_SENSORS:
+                    parsed: dict[str, tuple[str, ...]] = {}
+                    values = [[parsed.setdefault(v, _split_list(v)) for v in row] for row in values]
+                columns.append(values)
+            else:
+                columns.append([[_SENSOR_DEFAULTS[name]] * n_entities] * ticks)
+        self._discrete: list[list[tuple[Any, ...]]] = [
+            list(zip(*(column[tick] for column in columns), strict=True)) for tick in range(ticks)
+        ]
+        alt_rows, hex_rows = columns[0], columns[1]
+        self._hex_alt: list[list[tuple[int, int, int]]] = [
+            [(qr[0], qr[1], alt) for alt, qr in zip(alt_rows[tick], hex_rows[tick], strict=True)]
+            for tick in range(ticks)
+        ]
+        self._active_list: list[list[bool]] = active.T.tolist()
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def t_s(self) -> float:
+        """The playback time, seconds."""
+        return self._t
+
+    @t_s.setter
+    def t_s(self, value: float) -> None:
+        self.seek(value)
+
+    @property
+    def start_s(self) -> float:
+        """The first tick's time (normally 0)."""
+        return self._start
+
+    @property
+    def duration_s(self) -> float:
+        """The last tick's time: the end of the replay."""
+        return self._end
+
+    @property
+    def turn_s(self) -> float:
+        """Length of a game-turn, seconds."""
+        return self.tick_s * self.ticks_per_turn
+
+    @property
+    def playing(self) -> bool:
+        return self._playing
+
+    @playing.setter
+    def playing(self, value: bool) -> None:
+        if value:
+            self.play()
+        else:
+            self.pause()
+
+    @property
+    def speed(self) -> float:
+        """Playback seconds per wall-clock second (0.1–16)."""
+        return self._speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self.set_speed(value)
+
+    @property
+    def selected(self) -> str | None:
+        """Id of the selected entity (the HUD and the chase/cockpit cameras follow it)."""
+        return None if self._selected is None else self._ids[self._selected]
+
+    @selected.setter
+    def selected(self, entity_id: str | None) -> None:
+        self.select(entity_id)
+
+    @property
+    def at_end(self) -> bool:
+        return self._t >= self._end - _TIME_EPS
+
+    # -- the clock -----------------------------------------------------------------------
+    def advance(self, wall_dt_s: float) -> None:
+        """Move the playback time on by ``wall_dt_s`` wall-clock seconds × speed when playing.
+
+        Past the end (or before the start, for a negative ``wall_dt_s``) the time wraps round
+        when looping; otherwise it stops there and playback pauses.
+        """
+        if not self._playing or not math.isfinite(wall_dt_s) or wall_dt_s == 0:
+            return
+        t = self._t + wall_dt_s * self._speed
+        forward = wall_dt_s > 0
+        if self._start < t < self._end:
+            self._t = t
+            return
+        span = self._end - self._start
+        if self.loop and span > 0:
+            if (forward and t <= self._end) or (not forward and t >= self._start):
+                self._t = t  # exactly on the end: show it, wrap on the next frame
+            else:
+                self._t = self._start + (t - self._start) % span
+            return
+        self._t = self._end if forward else self._start
+        self._playing = False
+
+    def play(self) -> None:
+        """Start playing; from the start again if paused at the end."""
+        if self.at_end and not self.loop:
+            self._t = self._start
+        self._playing = True
+
+    def pause(self) -> None:
+        self._playing = False
+
+    def toggle(self) -> None:
+        """Play if paused, pause if playing."""
+        if self._playing:
+            self.pause()
+        else:
+            self.play()
+
+    def set_speed(self, speed: float) -> float:
+        """Set the playback speed, clamped to 0.1–16; returns the speed set."""
+        if math.isnan(speed):
+            raise ValueError("playback speed cannot be NaN")
+        self._speed = float(min(max(speed, MIN_SPEED), MAX_SPEED))
+        return self._speed
+
+    def faster(self) -> float:
+        """The next speed up in :data:`SPEED_STEPS`; returns the speed set."""
+        higher = [s for s in SPEED_STEPS if s > self._speed + _TIME_EPS]
+        return self.set_speed(higher[0] if higher else MAX_SPEED)
+
+    def slower(self) -> float:
+        """The next speed down in :data:`SPEED_STEPS`; returns the speed set."""
+        lower = [s for s in SPEED_STEPS if s < self._speed - _TIME_EPS]
+        return self.set_speed(lower[-1] if lower else MIN_SPEED)
+
+    def seek(self, t_s: float) -> None:
+        """Jump to a time (clamped to the replay); play/pause is unchanged."""
+        if math.isnan(t_s):
+            raise ValueError("cannot seek to NaN")
+        self._t = min(max(float(t_s), self._start), self._end)
+
+    def seek_fraction(self, fraction: float) -> None:
+        """Jump to a fraction of the replay (0 start, 1 end), e.g. from a scrub bar click."""
+        if math.isnan(fraction):
+            raise ValueError("cannot seek to a NaN fraction")
+        fraction = min(max(float(fraction), 0.0), 1.0)
+        self.seek(self._start + fraction * (self._end - self._start))
+
+    def step_tick(self, n: int = 1) -> None:
+        """Pause and move ``n`` ticks (back when negative) on the tick grid.
+
+        From between two ticks, the first step forward lands on the next tick and the first
+        step back on the previous one.
+        """
+        self._step(n, 1)
+
+    def step_turn(self, n: int = 1) -> None:
+        """Pause and move ``n`` game-turns (back when negative) on the game-turn grid."""
+        self._step(n, self.ticks_per_turn)
+
+    def _step(self, n: int, ticks_per_step: int) -> None:
+        self._playing = False
+        lower, u = self._bracket(self._t)
+        position = (lower + u) / ticks_per_step
+        nearest = round(position)
+        if abs(position - nearest) < 1e-6:
+            target = nearest + n
+        elif n > 0:
+            target = math.floor(position) + n
+        elif n < 0:
+            target = math.ceil(position) + n
+        else:
+            target = nearest
+        tick = min(max(target * ticks_per_step, 0), self._ticks - 1)
+        self._t = self._t_list[tick]
+
+    # -- selection -----------------------------------------------------------------------
+    def select(self, entity_id: str | None) -> None:
+        """Select an entity by id, or nothing with ``None``."""
+        self._selected = None if entity_id is None else self.timeline.entity_index(entity_id)
+
+    def select_next(self, step: int = 1) -> str | None:
+        """Select the ``step``-th next active aircraft (previous when negative), cycling
+        round; returns the selection (unchanged when no aircraft is active)."""
+        order = self._aircraft
+        if not order or step == 0:
+            return self.selected
+        tick = self._nearer_tick(self._t)
+        active = self._active_list[tick]
+        if not any(active[i] for i in order):
+            return self.selected
+        if self._selected in order:
+            place = order.index(self._selected)
+        else:
+            # Not an aircraft (or nothing): start just before the next aircraft in order.
+            current = -1 if self._selected is None else self._selected
+            place = sum(1 for i in order if i <= current) - (1 if step > 0 else 0)
+        direction = 1 if step > 0 else -1
+        for _ in range(abs(step)):
+            for _ in range(len(order)):
+                place = (place + direction) % len(order)
+                if active[order[place]]:
+                    break
+        self._selected = order[place]
+        return self.selected
+
+    # -- sampling ------------------------------------------------------------------------
+    def _bracket(self, t: float) -> tuple[int, float]:
+        """The tick at or before ``t`` and the fraction of the way to the next one."""
+        times = self._t_list
+        lower = bisect.bisect_right(times, t) - 1
+        if lower < 0:
+            return 0, 0.0
+        if lower >= self._ticks - 1:
+            return self._ticks - 1, 0.0
+        return lower, (t - times[lower]) / (times[lower + 1] - times[lower])
+
+    def _nearer_tick(self, t: float) -> int:
+        lower, u = self._bracket(t)
+        return lower + 1 if u >= 0.5 else lower
+
+    def snapshot(self) -> Snapshot:
+        """Everything to draw at the current playback time."""
+        return self.snapshot_at(self._t)
+
+    def snapshot_at(self, t_s: float) -> Snapshot:
+        """Everything to draw at ``t_s`` (clamped to the replay), with the current
+        selection, play state and speed."""
+        if math.isnan(t_s):
+            raise ValueError("cannot take a snapshot at NaN")
+        t = min(max(float(t_s), self._start), self._end)
+        lower, u = self._bracket(t)
+        nearer = lower + 1 if u >= 0.5 else lower
+        n = self._n
+
+        powers = np.array((1.0, u, u * u, u * u * u))
+        position = (powers @ self._coef[lower]).reshape(n, 3)
+        floats = (self._fbase[lower] + u * self._fdelta[lower]).reshape(n, -1)
+        quats = self._quat_at(lower, u)
+        average = self._average_load(t, floats[:, _LOAD])
+        trails, trail_times = self._trails(t, position)
+
+        positions = position.tolist()
+        float_rows = floats.tolist()
+        quat_rows = quats.tolist()
+        angles = heading_pitch_roll_deg_many(quats).tolist()
+        discrete = self._discrete[nearer]
+        infos = self._infos
+        entities = []
+        for e in range(n):
+            info = infos[e]
+            x, y, z = positions[e]
+            speed, keas, mach, load, throttle, output, fuel = float_rows[e]
+            q = tuple(quat_rows[e])
+            heading, pitch, roll = angles[e]
+            (
+                alt_steps,
+                hex_qr,
+                throttle_label,
+                speedbrake,
+                nose,
+                canopy,
+                wing,
+                velocity,
+                lift,
+                active,
+                radar_mode,
+                ir_lock,
+                crew_state,
+                damage,
+                tracks,
+                rwr,
+                weapons,
+            ) = discrete[e]
+            entities.append(
+                EntityState(
+                    id=info.id,
+                    callsign=info.callsign,
+                    type_id=info.type_id,
+                    side=info.side,
+                    kind=info.kind,
+                    position_ft=(x, y, z),
+                    quat_wxyz=q,
+                    heading_deg=heading,
+                    pitch_deg=pitch,
+                    roll_deg=roll,
+                    speed_kt=speed,
+                    keas_kt=keas,
+                    mach=mach,
+                    alt_ft=z,
+                    alt_steps=alt_steps,
+                    hex_qr=hex_qr,
+                    load_g=load,
+                    average_load_g=average[e],
+                    throttle=throttle,
+                    throttle_label=throttle_label,
+                    engine_output=output,
+                    speedbrake=speedbrake,
+                    fuel_fp=fuel,
+                    nose=nose,
+                    canopy=canopy,
+                    wing=wing,
+                    velocity=velocity,
+                    lift=lift,
+                    active=active,
+                    trail_ft=trails[e],
+                    trail_t_s=trail_times[e],
+                    radar_mode=radar_mode,
+                    tracks=tracks,
+                    ir_lock=ir_lock,
+                    rwr=rwr,
+                    weapons=weapons,
+                    crew_state=crew_state,
+                    damage=damage,
+                )
+            )
+        meta = self.timeline.meta
+        return Snapshot(
+            t_s=t,
+            duration_s=self._end,
+            tick_s=self.tick_s,
+            ticks_per_turn=self.ticks_per_turn,
+            rules=meta.rules,
+            scenario=meta.scenario,
+            entities=tuple(entities),
+            selected=self.selected,
+            bearings=self._bearings(nearer),
+            recent_events=self._recent_events(t),
+            event_times_s=self._event_times,
+            playing=self._playing,
+            speed=self._speed,
+        )
+
+    def _quat_at(self, lower: int, u: float) -> FloatArray:
+        qa = self._qa[lower]
+        if u == 0.0:
+            return np.asarray(qa)
+        theta = self._theta[lower]
+        inv_sin = self._inv_sin[lower]
+        near = self._near[lower]
+        w0 = np.where(near, 1.0 - u, np.sin((1.0 - u) * theta) * inv_sin)
+        w1 = np.where(near, u, np.sin(u * theta) * inv_sin)
+        q = w0[:, None] * qa + w1[:, None] * self._qb[lower]
+        q /= np.sqrt(np.einsum("ij,ij->i", q, q))[:, None]
+        return np.asarray(q)
+
+    def _average_load(self, t: float, load_now: FloatArray) -> list[float]:
+        """Mean load over the current game-turn's ticks flown by ``t``."""
+        turn_s = self.turn_s
+        turn = 0 if t <= 0 else math.ceil(t / turn_s - 1e-9)
+        if turn == 0:
+            return list(load_now.tolist())
+        times = self._t_list
+        first = bisect.bisect_right(times, (turn - 1) * turn_s + _TIME_EPS)
+        stop = bisect.bisect_right(times, t + _TIME_EPS)
+        if stop > first:
+            sums = self._load_sum
+            return list(((sums[stop] - sums[first]) / (stop - first)).tolist())
+        # No tick of this turn flown yet: the load of the tick in progress.
+        return list(self._load_list[min(first, self._ticks - 1)])
+
+    def _trails(
+        self, t: float, position: FloatArray
+    ) -> tuple[Sequence[FloatArray], Sequence[FloatArray]]:
+        """Per entity: active tick positions in the last ``trail_seconds`` before ``t``
+        plus the current point, and their times."""
+        times = self._t_list
+        first = bisect.bisect_left(times, t - self.trail_seconds - _TIME_EPS)
+        stop = bisect.bisect_left(times, t - _TIME_EPS)
+        count = max(stop - first, 0)
+        block = np.empty((self._n, count + 1, 3))
+        block[:, :count] = self._pos[:, first : first + count]
+        block[:, count] = position
+        block_t = np.empty(count + 1)
+        block_t[:count] = self._t_array[first : first + count]
+        block_t[count] = t
+        block.flags.writeable = False
+        block_t.flags.writeable = False
+        active_now = self._active_list[self._nearer_tick(t)]
+        window = self._active[:, first : first + count]
+        whole: list[bool] = np.all(window, axis=1).tolist()
+        trails: list[FloatArray] = []
+        trail_times: list[FloatArray] = []
+        empty = np.zeros((0, 3))
+        empty_t = np.zeros(0)
+        for e in range(self._n):
+            if not active_now[e]:
+                trails.append(empty)
+                trail_times.append(empty_t)
+            elif whole[e]:
+                trails.append(block[e])
+                trail_times.append(block_t)
+            else:
+                keep = np.append(window[e], True)
+                trails.append(block[e][keep])
+                trail_times.append(block_t[keep])
+        return trails, trail_times
+
+    def _bearings(self, tick: int) -> dict[str, str]:
+        """PHAD cell from the selected aircraft to every other active entity at a tick."""
+        selected = self._selected
+        if selected is None:
+            return {}
+        key = (tick, selected)
+        cached = self._bearing_cache.get(key)
+        if cached is None:
+            cached = {}
+            active = self._active_list[tick]
+            hex_alt = self._hex_alt[tick]
+            if active[selected]:
+                start = self._position(hex_alt[selected])
+                for e, other in enumerate(hex_alt):
+                    if e == selected or not active[e] or start is None:
+                        continue
+                    end = self._position(other)
+                    if end is None:
+                        continue
+                    try:
+                        bearing = shoot_bearing(start, end)
+                    except NoBearing:
+                        continue
+                    cached[self._ids[e]] = str(bearing.candidates[0])
+            if len(self._bearing_cache) >= _BEARING_CACHE_LIMIT:
+                self._bearing_cache.clear()
+            self._bearing_cache[key] = cached
+        return dict(cached)
+
+    @staticmethod
+    def _position(hex_alt: tuple[int, int, int]) -> Position | None:
+        q, r, alt = hex_alt
+        try:
+            return Position(Hex(q, r), max(alt, 0))
+        except InvalidCoordinate:
+            return None
+
+    def _recent_events(self, t: float) -> tuple[Event, ...]:
+        """Events with times in (t − RECENT_EVENTS_S, t], oldest first."""
+        times = self._event_t
+        first = bisect.bisect_right(times, t - RECENT_EVENTS_S + _TIME_EPS)
+        stop = bisect.bisect_right(times, t + _TIME_EPS)
+        key = (first, stop)
+        found = self._recent_cache.get(key)
+        if found is None:
+            found = self._events[first:stop]
+            self._recent_cache[key] = found
+        return found
