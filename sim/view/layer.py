@@ -31,7 +31,7 @@ def side_colour(side: str) -> tuple[float, float, float]:
 class ViewSettings:
     """Choices that change how the scene looks, not what it shows."""
 
-    mini_scale: float = 12.0
+    mini_scale: float = 20.0
     """Box minis drawn this many times life size so they read at map scale."""
     trail_seconds: float = 24.0
     """How much trail to draw behind each aircraft."""

@@ -1,0 +1,433 @@
+"""The table: the hex map under the engagement, its labels and compass, and a horizon.
+
+Everything here is static and built once, each part as a single Geom: the map, the coordinate
+labels flattened together, a compass rose, and a large ground disc that fades into haze well
+beyond the map so that low camera angles show a horizon.  The sky is the window's background
+colour (:func:`sim.panda.open_base` sets a light blue the horizon haze is matched to).
+
+The hexsides are not line primitives but a repeating texture on the map's one quad, with
+each mipmap level drawn for its own resolution (:func:`hex_grid_texture`).  That keeps the
+map one Geom of two triangles at any size (a 200 × 200 hex map costs the same as a small
+one), draws lines that neither alias nor shimmer at low angles, and is cheap on a software
+renderer: on Mesa llvmpipe at 960 × 540 the 2v2 demo's 25,000 hexside lines cost about 8 ms
+a frame, the textured quad about 1.5 ms.
+
+The ground is drawn first, in the ``background`` bin, without writing or testing depth: every
+later object (minis, stacks, trails) sits above it and simply draws over it, and nothing can
+z-fight with the map however far the camera is.
+
+Geometry helpers used by the other layers (:func:`make_geom_node`) live here too.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+from panda3d.core import (
+    Geom,
+    GeomLines,
+    GeomNode,
+    GeomTriangles,
+    GeomVertexArrayFormat,
+    GeomVertexData,
+    GeomVertexFormat,
+    NodePath,
+    SamplerState,
+    TextNode,
+    Texture,
+    TransparencyAttrib,
+)
+
+from engine.hexmap import HEX_FT, STEP_FT, Hex
+from sim.snapshot import Snapshot
+from sim.view.layer import ViewSettings
+
+Rgb = tuple[float, float, float]
+Bounds2 = tuple[float, float, float, float]
+FloatArray = npt.NDArray[np.float32]
+
+MAP_RGB: Rgb = (0.30, 0.37, 0.33)
+"""The map's muted green-grey."""
+HEX_LINE_RGB: Rgb = (0.47, 0.55, 0.50)
+LABEL_RGB: Rgb = (0.62, 0.70, 0.64)
+GROUND_RGB: Rgb = (0.22, 0.27, 0.24)
+"""The land beyond the map, darker than the map."""
+HAZE_RGB: Rgb = (0.66, 0.76, 0.86)
+"""The ground's colour at the horizon (a little lighter and greyer than the sky)."""
+COMPASS_RGB: Rgb = (0.85, 0.88, 0.84)
+NORTH_RGB: Rgb = (0.85, 0.22, 0.18)
+
+HEX_RADIUS_FT = HEX_FT / math.sqrt(3.0)
+"""Centre to corner of a flat-topped hex whose centres are HEX_FT apart."""
+LABEL_EVERY = 5
+MAX_LABELS = 160
+"""Coordinate labels drawn at most; wide maps label every 10th, 15th … hex instead (text is
+costly to draw on a software renderer)."""
+
+
+def label_spacing(hex_count: int) -> int:
+    """Label every this many hexes: 5, or a larger multiple of 5 that keeps the count near
+    :data:`MAX_LABELS`."""
+    factor = max(1, math.ceil(math.sqrt(hex_count / (MAX_LABELS * LABEL_EVERY**2))))
+    return LABEL_EVERY * factor
+
+
+"""Label hexes whose q and r are both multiples of this."""
+LABEL_HEIGHT_FT = 130.0
+HORIZON_RADIUS_FT = 900_000.0
+
+
+# -- geometry helpers (also used by the stacks, trails and markers) ----------------------------
+
+
+def _format(normals: bool, colours: bool, uvs: bool) -> GeomVertexFormat:
+    array = GeomVertexArrayFormat()
+    array.addColumn("vertex", 3, Geom.NT_float32, Geom.C_point)
+    if normals:
+        array.addColumn("normal", 3, Geom.NT_float32, Geom.C_normal)
+    if colours:
+        array.addColumn("color", 4, Geom.NT_float32, Geom.C_color)
+    if uvs:
+        array.addColumn("texcoord", 2, Geom.NT_float32, Geom.C_texcoord)
+    return GeomVertexFormat.registerFormat(GeomVertexFormat(array))
+
+
+def make_geom_node(
+    name: str,
+    vertices: npt.ArrayLike,
+    kind: Literal["triangles", "lines"],
+    *,
+    indices: npt.ArrayLike | None = None,
+    normals: npt.ArrayLike | None = None,
+    colours: npt.ArrayLike | None = None,
+    uvs: npt.ArrayLike | None = None,
+    dynamic: bool = False,
+) -> GeomNode:
+    """One GeomNode holding one Geom built from numpy arrays.
+
+    ``vertices`` is (n, 3); ``colours`` (n, 4) RGBA floats; ``normals`` (n, 3); ``uvs``
+    (n, 2).  ``indices`` lists the vertices of each triangle (or line segment); without it
+    the vertices are taken in order.  The vertex columns are float32 and interleaved in that
+    order (vertex, normal, colour, texcoord), so callers may rewrite them in place.
+    """
+    xyz = np.asarray(vertices, dtype=np.float32).reshape(-1, 3)
+    columns = [xyz]
+    for extra, width in ((normals, 3), (colours, 4), (uvs, 2)):
+        if extra is not None:
+            columns.append(np.asarray(extra, dtype=np.float32).reshape(-1, width))
+    packed = np.ascontiguousarray(np.concatenate(columns, axis=1), dtype=np.float32)
+    fmt = _format(normals is not None, colours is not None, uvs is not None)
+    usage = Geom.UH_dynamic if dynamic else Geom.UH_static
+    vdata = GeomVertexData(name, fmt, usage)
+    vdata.uncleanSetNumRows(len(xyz))
+    if len(xyz):
+        np.frombuffer(memoryview(vdata.modifyArray(0)), dtype=np.float32)[:] = packed.ravel()
+    prim = GeomTriangles(usage) if kind == "triangles" else GeomLines(usage)
+    if indices is None:
+        prim.addConsecutiveVertices(0, len(xyz))
+    else:
+        index = np.ascontiguousarray(np.asarray(indices, dtype=np.uint32).ravel())
+        prim.setIndexType(Geom.NT_uint32)
+        handle = prim.modifyVertices()
+        handle.uncleanSetNumRows(len(index))
+        if len(index):
+            np.frombuffer(memoryview(handle), dtype=np.uint32)[:] = index
+    geom = Geom(vdata)
+    geom.addPrimitive(prim)
+    node = GeomNode(name)
+    node.addGeom(geom)
+    return node
+
+
+def rgba(colour: Rgb, alpha: float = 1.0) -> tuple[float, float, float, float]:
+    return (colour[0], colour[1], colour[2], alpha)
+
+
+def disc_triangles(
+    radii: npt.ArrayLike, colours: npt.ArrayLike, segments: int, z: float = 0.0
+) -> tuple[FloatArray, FloatArray, npt.NDArray[np.uint32]]:
+    """A flat disc (or annulus) made of rings: vertices, RGBA colours and triangle indices.
+
+    ``radii`` rise from the inside out (a first radius of 0 closes the disc); ``colours``
+    gives each ring's RGBA.
+    """
+    radius = np.asarray(radii, dtype=np.float64)
+    colour = np.asarray(colours, dtype=np.float32).reshape(-1, 4)
+    angles = np.linspace(0.0, 2.0 * math.pi, segments, endpoint=False)
+    xs = radius[:, None] * np.cos(angles)[None, :]
+    ys = radius[:, None] * np.sin(angles)[None, :]
+    vertices = np.stack([xs, ys, np.full_like(xs, z)], axis=-1).reshape(-1, 3)
+    colours_out = np.repeat(colour, segments, axis=0)
+    tris = []
+    for ring in range(len(radius) - 1):
+        inner = ring * segments + np.arange(segments)
+        outer = inner + segments
+        inner_next = ring * segments + (np.arange(segments) + 1) % segments
+        outer_next = inner_next + segments
+        tris.append(np.stack([inner, outer, outer_next], axis=1))
+        tris.append(np.stack([inner, outer_next, inner_next], axis=1))
+    indices = np.concatenate(tris).astype(np.uint32).ravel() if tris else np.zeros(0, np.uint32)
+    return vertices.astype(np.float32), colours_out, indices
+
+
+# -- the hex map -------------------------------------------------------------------------------
+
+
+def map_hexes(bounds_ft: Bounds2) -> npt.NDArray[np.int64]:
+    """(n, 2) axial ``(q, r)`` of every hex whose centre lies inside the rectangle."""
+    xmin, ymin, xmax, ymax = bounds_ft
+    col_ft = HEX_FT * math.sqrt(3.0) / 2.0
+    qs = np.arange(math.floor(xmin / col_ft), math.ceil(xmax / col_ft) + 1)
+    qs = qs[(qs * col_ft >= xmin) & (qs * col_ft <= xmax)]
+    cells: list[npt.NDArray[np.int64]] = []
+    for q in qs:
+        r_low = math.ceil(ymin / HEX_FT - q / 2.0)
+        r_high = math.floor(ymax / HEX_FT - q / 2.0)
+        if r_high >= r_low:
+            rs = np.arange(r_low, r_high + 1)
+            cells.append(np.stack([np.full_like(rs, q), rs], axis=1))
+    if not cells:
+        return np.zeros((0, 2), dtype=np.int64)
+    return np.concatenate(cells).astype(np.int64)
+
+
+def hex_centres_ft(hexes: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """(n, 2) map centres of axial hexes (as :meth:`engine.hexmap.Hex.centre_ft`)."""
+    q = hexes[:, 0].astype(np.float64)
+    r = hexes[:, 1].astype(np.float64)
+    centres: npt.NDArray[np.float64] = np.stack(
+        [q * HEX_FT * math.sqrt(3.0) / 2.0, (r + q / 2.0) * HEX_FT], axis=1
+    )
+    return centres
+
+
+GRID_PATCH_FT = (3.0 * HEX_RADIUS_FT, HEX_FT)
+"""The smallest rectangle of the hex grid that tiles the map: hex 0,0 sits at its corner and
+hex 1,0 at its centre."""
+GRID_TEXELS = (1024, 512)
+LINE_HALF_WIDTH_FT = 8.0
+"""Half the width of a hex line where the map is seen close up."""
+
+
+def _grid_level(width: int, height: int) -> npt.NDArray[np.uint8]:
+    """One mipmap level of the grid texture: rows bottom first, BGR.
+
+    Each level is drawn for its own texel size instead of being averaged from the level
+    above: a line is never thinner than about one texel, so the grid stays a crisp, steady
+    pattern of thin lines at any distance instead of fading out or shimmering; once hexes are
+    only a few texels across the lines blend into the map colour.
+    """
+    patch_w, patch_h = GRID_PATCH_FT
+    texel = max(patch_w / width, patch_h / height)
+    xs = (np.arange(width) + 0.5) / width * patch_w
+    ys = (np.arange(height) + 0.5) / height * patch_h
+    px, py = np.meshgrid(xs, ys)
+    # Distance to the nearest hexside: half a hex minus the hex-norm distance from the
+    # centre of the hex the texel lies in (the nearest of the patch's five hex centres).
+    inside = np.full(px.shape, np.inf)
+    normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (30, 90, 150)]
+    for cx, cy in (
+        (0, 0),
+        (patch_w, 0),
+        (0, patch_h),
+        (patch_w, patch_h),
+        (patch_w / 2, patch_h / 2),
+    ):
+        dx, dy = px - cx, py - cy
+        norm = np.max([np.abs(dx * nx + dy * ny) for nx, ny in normals], axis=0)
+        inside = np.minimum(inside, norm)
+    to_edge = HEX_FT / 2.0 - inside
+    half_width = max(LINE_HALF_WIDTH_FT, 0.55 * texel)
+    coverage = np.clip((half_width - to_edge) / texel + 0.5, 0.0, 1.0)
+    hex_texels = HEX_FT / texel
+    contrast = float(np.clip((hex_texels - 3.0) / 4.0, 0.0, 1.0))
+    mean = float(coverage.mean())
+    coverage = mean + (coverage - mean) * contrast
+    map_rgb, line_rgb = np.asarray(MAP_RGB), np.asarray(HEX_LINE_RGB)
+    image = map_rgb + (line_rgb - map_rgb) * coverage[..., None]
+    rgb8 = np.clip(image * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    return np.ascontiguousarray(rgb8[:, :, ::-1])
+
+
+@cache
+def hex_grid_texture() -> Texture:
+    """The map's repeating hex-grid texture with hand-drawn mipmaps (built once)."""
+    width, height = GRID_TEXELS
+    texture = Texture("hex-grid")
+    texture.setup2dTexture(width, height, Texture.T_unsigned_byte, Texture.F_rgb8)
+    texture.setRamImage(_grid_level(width, height).tobytes())
+    texture.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+    texture.setMagfilter(SamplerState.FT_linear)
+    texture.setWrapU(SamplerState.WM_repeat)
+    texture.setWrapV(SamplerState.WM_repeat)
+    texture.generateRamMipmapImages()
+    for level in range(1, texture.getNumRamMipmapImages()):
+        w = texture.getExpectedMipmapXSize(level)
+        h = texture.getExpectedMipmapYSize(level)
+        data = np.frombuffer(memoryview(texture.modifyRamMipmapImage(level)), dtype=np.uint8)
+        data[:] = _grid_level(w, h).ravel()
+    return texture
+
+
+class HexGround:
+    """The hex map sized to the engagement, its labels and compass, and the horizon.
+
+    ``bounds_ft`` is ``(xmin, ymin, xmax, ymax)`` of the engagement in feet; the map covers
+    it with ``margin_hexes`` to spare.  The map lies at the Tile Base Altitude (z = 0 unless
+    ``settings.tile_base_alt_steps`` says otherwise), the level the altitude stacks stand on.
+    """
+
+    def __init__(
+        self,
+        parent: NodePath,
+        bounds_ft: Bounds2,
+        settings: ViewSettings | None = None,
+        margin_hexes: int = 8,
+    ) -> None:
+        self.settings = settings or ViewSettings()
+        self.z_ft = self.settings.tile_base_alt_steps * STEP_FT
+        margin = margin_hexes * HEX_FT
+        xmin, ymin, xmax, ymax = bounds_ft
+        self.map_bounds_ft: Bounds2 = (xmin - margin, ymin - margin, xmax + margin, ymax + margin)
+        self.hexes = map_hexes(self.map_bounds_ft)
+        self.root = parent.attachNewNode("hex-ground")
+        self.root.setZ(self.z_ft)
+        self.root.setLightOff(1)
+        self.root.setShaderOff(1)
+        self.root.setDepthWrite(False, 1)
+        self.root.setDepthTest(False, 1)
+        self.horizon = self._build_horizon()
+        self.surface = self._build_surface()
+        self.labels = self._build_labels()
+        self.compass = self._build_compass()
+        for order, part in enumerate((self.horizon, self.surface, self.labels, self.compass)):
+            part.setBin("background", order)
+
+    # -- parts ---------------------------------------------------------------------------
+    def _build_horizon(self) -> NodePath:
+        xmin, ymin, xmax, ymax = self.map_bounds_ft
+        cx, cy = (xmin + xmax) / 2.0, (ymin + ymax) / 2.0
+        inner = math.hypot(xmax - xmin, ymax - ymin) / 2.0
+        fractions = np.array([0.0, 0.02, 0.05, 0.1, 0.18, 0.3, 0.45, 0.65, 0.85, 1.0])
+        radii = inner + fractions * (HORIZON_RADIUS_FT - inner)
+        radii[0] = 0.0
+        haze = np.clip((radii - inner) / (HORIZON_RADIUS_FT - inner), 0.0, 1.0) ** 0.55
+        ground = np.asarray(GROUND_RGB)
+        colours = ground[None, :] + (np.asarray(HAZE_RGB) - ground)[None, :] * haze[:, None]
+        colours = np.concatenate([colours, np.ones((len(radii), 1))], axis=1)
+        vertices, vcolours, indices = disc_triangles(radii, colours, 72)
+        vertices[:, 0] += cx
+        vertices[:, 1] += cy
+        vertices[:, 2] -= 1.0
+        node = make_geom_node("horizon", vertices, "triangles", indices=indices, colours=vcolours)
+        return self.root.attachNewNode(node)
+
+    def _build_surface(self) -> NodePath:
+        """The map: one quad whose texture repeats a patch of the hex grid, aligned with
+        :mod:`engine.hexmap` (the texture coordinates are map feet over the patch size)."""
+        xmin, ymin, xmax, ymax = self.map_bounds_ft
+        pad = HEX_RADIUS_FT
+        xy = np.array(
+            [
+                (xmin - pad, ymin - pad),
+                (xmax + pad, ymin - pad),
+                (xmax + pad, ymax + pad),
+                (xmin - pad, ymax + pad),
+            ]
+        )
+        vertices = np.concatenate([xy, np.zeros((4, 1))], axis=1)
+        node = make_geom_node(
+            "map-surface",
+            vertices,
+            "triangles",
+            indices=[0, 1, 2, 0, 2, 3],
+            uvs=xy / np.array(GRID_PATCH_FT),
+        )
+        surface = self.root.attachNewNode(node)
+        surface.setTexture(hex_grid_texture())
+        return surface
+
+    def _build_labels(self) -> NodePath:
+        labels = NodePath("hex-labels")
+        every = label_spacing(len(self.hexes))
+        keep = (self.hexes[:, 0] % every == 0) & (self.hexes[:, 1] % every == 0)
+        chosen = self.hexes[keep]
+        for (q, r), (x, y) in zip(chosen, hex_centres_ft(chosen), strict=True):
+            text = TextNode(f"hex-{q},{r}")
+            text.setText(str(Hex(int(q), int(r))))
+            text.setAlign(TextNode.A_center)
+            text.setTextColor(*LABEL_RGB, 1.0)
+            label = labels.attachNewNode(text.generate())
+            label.setPos(float(x), float(y) - LABEL_HEIGHT_FT * 0.35, 0.0)
+            label.setP(-90.0)
+            label.setScale(LABEL_HEIGHT_FT)
+        labels.flattenStrong()
+        labels.setTransparency(TransparencyAttrib.M_alpha)
+        labels.reparentTo(self.root)
+        return labels
+
+    def _build_compass(self) -> NodePath:
+        """A compass rose near the map's south-west corner, its arrow to true north."""
+        xmin, ymin, xmax, ymax = self.map_bounds_ft
+        radius = float(np.clip(0.06 * min(xmax - xmin, ymax - ymin), 600.0, 4000.0))
+        cx, cy = xmin + radius * 1.4, ymin + radius * 1.4
+        ring_v, ring_c, ring_i = disc_triangles([radius * 0.9, radius], [rgba(COMPASS_RGB)] * 2, 64)
+        parts_v = [ring_v]
+        parts_c = [ring_c]
+        parts_i = [ring_i.ravel()]
+        count = len(ring_v)
+        # Four points of the rose: north long and red, the others short and light.
+        for heading, length, colour in (
+            (0.0, 1.35, NORTH_RGB),
+            (90.0, 0.75, COMPASS_RGB),
+            (180.0, 0.75, COMPASS_RGB),
+            (270.0, 0.75, COMPASS_RGB),
+        ):
+            a = math.radians(heading)
+            ahead = np.array([math.sin(a), math.cos(a)])
+            side = np.array([ahead[1], -ahead[0]])
+            tip = ahead * radius * length
+            base_l = side * radius * 0.16
+            base_r = -side * radius * 0.16
+            tri = np.array([[*base_l, 0.0], [*tip, 0.0], [*base_r, 0.0]], dtype=np.float32)
+            parts_v.append(tri)
+            parts_c.append(np.array([rgba(colour)] * 3, dtype=np.float32))
+            parts_i.append(np.arange(count, count + 3, dtype=np.uint32))
+            count += 3
+        vertices = np.concatenate(parts_v)
+        vertices[:, 0] += cx
+        vertices[:, 1] += cy
+        node = make_geom_node(
+            "compass",
+            vertices,
+            "triangles",
+            indices=np.concatenate(parts_i),
+            colours=np.concatenate(parts_c),
+        )
+        compass = NodePath("compass")
+        compass.attachNewNode(node)
+        letter = TextNode("compass-N")
+        letter.setText("N")
+        letter.setAlign(TextNode.A_center)
+        letter.setTextColor(*NORTH_RGB, 1.0)
+        n_path = compass.attachNewNode(letter.generate())
+        n_path.setPos(cx, cy + radius * 1.45, 0.0)
+        n_path.setP(-90.0)
+        n_path.setScale(radius * 0.5)
+        compass.setTwoSided(True)
+        compass.flattenStrong()
+        compass.setTransparency(TransparencyAttrib.M_alpha)
+        compass.reparentTo(self.root)
+        return compass
+
+    # -- Layer -----------------------------------------------------------------------------
+    def update(self, snapshot: Snapshot) -> None:
+        """The ground is static."""
+        del snapshot
+
+    def destroy(self) -> None:
+        self.root.removeNode()
