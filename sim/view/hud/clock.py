@@ -1,0 +1,122 @@
+"""The game clock ("TURN 7 ∙ TICK 3/10 ∙ 38.4 s") and the event ticker.
+
+The ticker lists the snapshot's recent events, newest at the bottom, each line fading as it
+ages.  Text is only regenerated when what it says changes; fading is a colour scale.
+"""
+
+from __future__ import annotations
+
+from panda3d.core import NodePath
+
+from models.timeline import Event
+from sim.snapshot import Snapshot
+from sim.view.hud.panels import (
+    BACKING,
+    TEXT_SMALL,
+    TEXT_VALUE,
+    Label,
+    clip,
+    make_root,
+)
+
+SEPARATOR = " \u2219 "
+"""A bullet between the clock's fields (the default font has no middle dot)."""
+FADE_S = 6.0
+"""Age at which an event line reaches its faintest."""
+FADE_MIN = 0.35
+TICKER_CHARS = 66
+
+
+def clock_text(snapshot: Snapshot) -> str:
+    return (
+        f"TURN {snapshot.turn}{SEPARATOR}TICK {snapshot.tick_in_turn}/{snapshot.ticks_per_turn}"
+        f"{SEPARATOR}{snapshot.t_s:.1f} s"
+    )
+
+
+def event_text(event: Event) -> str:
+    what = event.detail or f"{event.kind.replace('_', ' ')} {', '.join(event.entities)}"
+    return clip(f"{event.t_s:.1f} s  {what.strip()}", TICKER_CHARS)
+
+
+def _with_card(label: Label) -> Label:
+    label.text_node.setCardColor(*BACKING)
+    label.text_node.setCardAsMargin(0.45, 0.45, 0.22, 0.12)
+    label.text_node.setCardDecal(True)
+    return label
+
+
+class GameClock:
+    """Game-turn, tick within the turn and playback time, centred on its origin."""
+
+    def __init__(self, parent: NodePath) -> None:
+        self.root = make_root(parent, "hud-clock")
+        self.label = _with_card(Label(self.root, "clock", "", scale=TEXT_VALUE, align="center"))
+        self._key: tuple[int, int, int, int] | None = None
+
+    @property
+    def text(self) -> str:
+        return self.label.text
+
+    def update(self, snapshot: Snapshot) -> None:
+        key = (
+            snapshot.turn,
+            snapshot.tick_in_turn,
+            snapshot.ticks_per_turn,
+            round(snapshot.t_s * 10),
+        )
+        if key != self._key:
+            self._key = key
+            self.label.set(clock_text(snapshot))
+
+    def destroy(self) -> None:
+        self.root.removeNode()
+
+
+QUIET_EVENT_KINDS = frozenset({"incomplete_turn", "departure_points"})
+"""Bookkeeping events kept in the timeline for the debrief but left out of the ticker."""
+
+
+class EventTicker:
+    """The last few events as lines above the origin (its bottom-left), newest lowest."""
+
+    def __init__(self, parent: NodePath, lines: int = 4, align: str = "left") -> None:
+        self.root = make_root(parent, "hud-ticker")
+        self.step = TEXT_SMALL * 1.45
+        self.lines = [
+            _with_card(Label(self.root, f"event-{i}", "", pos=(0.0, i * self.step), align=align))
+            for i in range(lines)
+        ]
+        for line in self.lines:
+            line.node.hide()
+        self._events: tuple[Event, ...] | None = None
+        self._alpha: list[float] = [1.0] * lines
+
+    @property
+    def texts(self) -> list[str]:
+        """The visible lines, newest last."""
+        shown = [line.text for line in self.lines if not line.node.isHidden()]
+        return shown[::-1]
+
+    def update(self, snapshot: Snapshot) -> None:
+        notable = tuple(e for e in snapshot.recent_events if e.kind not in QUIET_EVENT_KINDS)
+        events = notable[-len(self.lines) :]
+        if events is not self._events and events != self._events:
+            self._events = events
+            newest_first = events[::-1]
+            for i, line in enumerate(self.lines):
+                if i < len(newest_first):
+                    line.set(event_text(newest_first[i]))
+                    line.node.show()
+                else:
+                    line.node.hide()
+        count = len(events)
+        for i in range(count):
+            age = snapshot.t_s - events[count - 1 - i].t_s
+            alpha = round(max(FADE_MIN, 1.0 - (1.0 - FADE_MIN) * age / FADE_S), 2)
+            if alpha != self._alpha[i]:
+                self._alpha[i] = alpha
+                self.lines[i].node.setAlphaScale(alpha)
+
+    def destroy(self) -> None:
+        self.root.removeNode()
