@@ -1,0 +1,221 @@
+"""``furball play`` and ``furball render``: the 3D replay on screen or to files."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import Any
+
+from models.timeline import TIMELINE_SUFFIX, Timeline
+from sim.cameras import CAMERA_MODES
+
+DEFAULT_SIZE = (1280, 720)
+
+
+def register(commands: Any) -> None:
+    play = commands.add_parser(
+        "play",
+        help="replay a scenario or timeline in a window",
+        description=(
+            "Replay in a window (running the scenario first when given one). Without a display "
+            "it says so; with --or-mp4 it renders a video instead."
+        ),
+    )
+    _source(play)
+    play.add_argument(
+        "--or-mp4",
+        type=Path,
+        metavar="OUT",
+        help="without a display, render this MP4 instead of stopping",
+    )
+    play.add_argument("--loop", action="store_true", help="loop the replay (convention demo)")
+    play.set_defaults(handler=_play)
+
+    render = commands.add_parser(
+        "render",
+        help="render a PNG, MP4 or GIF offscreen",
+        description="Render offscreen with the same scene code as the window.",
+    )
+    _source(render)
+    outputs = render.add_mutually_exclusive_group(required=True)
+    outputs.add_argument("--png", type=Path, metavar="OUT", help="one frame, at --at")
+    outputs.add_argument("--mp4", type=Path, metavar="OUT", help="a video from --from to --to")
+    outputs.add_argument("--gif", type=Path, metavar="OUT", help="an animated GIF")
+    render.add_argument(
+        "--at",
+        type=float,
+        default=None,
+        metavar="T_S",
+        help="time of the PNG (default: the middle of the replay)",
+    )
+    render.add_argument("--from", dest="t_from", type=float, default=0.0, metavar="T_S")
+    render.add_argument(
+        "--to",
+        dest="t_to",
+        type=float,
+        default=None,
+        metavar="T_S",
+        help="end time (default: the end of the replay)",
+    )
+    render.add_argument("--fps", type=int, default=None, help="frames per second (30; GIF 10)")
+    render.set_defaults(handler=_render)
+
+
+def _source(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("source", help=f"a scenario (file or shipped name) or a {TIMELINE_SUFFIX}")
+    parser.add_argument("--camera", choices=CAMERA_MODES, default="orbit")
+    parser.add_argument("--select", metavar="ID", help="the aircraft the HUD and camera follow")
+    parser.add_argument("--size", default=None, metavar="WxH", help="frame size (1280x720)")
+    parser.add_argument("--seed", type=int, help="seed when running a scenario")
+    parser.add_argument(
+        "--trail-s",
+        type=float,
+        default=24.0,
+        metavar="S",
+        help="seconds of trail behind each aircraft (24; 0 for none)",
+    )
+    parser.add_argument(
+        "--mini-scale",
+        type=float,
+        default=20.0,
+        metavar="X",
+        help="box minis drawn X times life size so they read at map scale (20)",
+    )
+    parser.add_argument("--no-hud", action="store_true", help="hide the cockpit HUD")
+    parser.add_argument("--json", action="store_true", help="print a JSON summary")
+
+
+def parse_size(text: str | None, default: tuple[int, int] = DEFAULT_SIZE) -> tuple[int, int]:
+    """``1280x720`` → (1280, 720); sizes from 64 to 4096 pixels."""
+    if text is None:
+        return default
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not match:
+        raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, e.g. 1280x720")
+    width, height = int(match[1]), int(match[2])
+    if not (64 <= width <= 4096 and 64 <= height <= 4096):
+        raise ValueError(f"--size {text!r}: width and height must be 64 to 4096 pixels")
+    return width, height
+
+
+def load_source(text: str, seed: int | None = None) -> Timeline:
+    """A timeline file as is, or a scenario played through the engine."""
+    path = Path(text)
+    if path.suffix == ".npz" or text.endswith(TIMELINE_SUFFIX):
+        return Timeline.load(path)
+    from engine import Game
+    from models.scenario import load_scenario
+    from scenarios import find_scenario
+
+    return Game(load_scenario(find_scenario(text)), seed=seed).run()
+
+
+def _check_select(timeline: Timeline, entity: str | None) -> None:
+    if entity is not None and entity not in timeline.entity_ids:
+        known = ", ".join(timeline.entity_ids)
+        raise ValueError(f"--select {entity!r}: no such aircraft; choose one of {known}")
+
+
+def _scene(
+    args: argparse.Namespace, size: tuple[int, int], offscreen: bool, loop: bool = False
+) -> Any:
+    from sim.app import ReplayScene
+    from sim.panda import open_base
+    from sim.view.layer import ViewSettings
+
+    timeline = load_source(args.source, args.seed)
+    _check_select(timeline, args.select)
+    if args.trail_s < 0 or not 1 <= args.mini_scale <= 200:
+        raise ValueError("--trail-s must be 0 or more and --mini-scale 1 to 200")
+    settings = ViewSettings(
+        mini_scale=args.mini_scale,
+        trail_seconds=args.trail_s,
+        show_trails=args.trail_s > 0,
+        show_hud=not args.no_hud,
+    )
+    base = open_base(size[0], size[1], offscreen=offscreen)
+    scene = ReplayScene(
+        base, timeline, settings, camera=args.camera, selected=args.select, loop=loop
+    )
+    base.graphicsEngine.renderFrame()  # warm-up frame
+    return base, scene
+
+
+def render_video(
+    base: Any, scene: Any, path: Path, t_from: float, t_to: float, fps: int, size: tuple[int, int]
+) -> int:
+    """Render and encode every frame from ``t_from`` to ``t_to``; returns the frame count."""
+    from sim.export import FrameGrabber, Progress, encode_video, frame_times
+
+    times = frame_times(t_from, t_to, fps)
+    progress = Progress(len(times), f"rendering {path.name}")
+    with FrameGrabber(base) as grabber:
+
+        def frames() -> Any:
+            for t_s in times:
+                scene.draw_at(t_s, 1.0 / fps)
+                base.graphicsEngine.renderFrame()
+                yield grabber.grab()
+
+        return encode_video(path, frames, size[0], size[1], fps, progress, "bgra")
+
+
+def _render(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    from sim.export import save_png
+
+    gif = args.gif is not None
+    size = parse_size(args.size, (640, 360) if gif else DEFAULT_SIZE)
+    base, scene = _scene(args, size, offscreen=True)
+    duration = float(scene.timeline.t_s[-1])
+    if args.png is not None:
+        at = duration / 2 if args.at is None else args.at
+        if not 0 <= at <= duration:
+            raise ValueError(f"--at {at}: the replay runs from 0 to {duration:.1f} s")
+        scene.draw_at(at)
+        base.graphicsEngine.renderFrame()
+        base.graphicsEngine.renderFrame()
+        save_png(base, args.png)
+        data = {"output": str(args.png), "t_s": at, "size": list(size), "camera": args.camera}
+        return f"wrote {args.png} ({size[0]}x{size[1]}, t={at:.1f} s, {args.camera})", data
+    out: Path = args.gif if gif else args.mp4
+    fps = args.fps or (10 if gif else 30)
+    t_to = duration if args.t_to is None else min(args.t_to, duration)
+    frames = render_video(base, scene, out, max(0.0, args.t_from), t_to, fps, size)
+    data = {
+        "output": str(out),
+        "frames": frames,
+        "fps": fps,
+        "size": list(size),
+        "from_s": args.t_from,
+        "to_s": t_to,
+        "camera": args.camera,
+    }
+    return f"wrote {out} ({frames} frames, {size[0]}x{size[1]} at {fps} fps)", data
+
+
+def _play(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    from sim.panda import display_available
+
+    size = parse_size(args.size)
+    if not display_available():
+        if args.or_mp4 is None:
+            raise ValueError(
+                f"no display here; render instead: furball render {args.source} --mp4 replay.mp4"
+            )
+        base, scene = _scene(args, size, offscreen=True, loop=False)
+        duration = float(scene.timeline.t_s[-1])
+        frames = render_video(base, scene, args.or_mp4, 0.0, duration, 30, size)
+        data = {"output": str(args.or_mp4), "frames": frames, "window": False}
+        return (
+            f"no display: wrote {args.or_mp4} instead ({frames} frames, "
+            f"{size[0]}x{size[1]} at 30 fps); open it in any video player",
+            data,
+        )
+    from sim.app import ReplayApp
+
+    base, scene = _scene(args, size, offscreen=False, loop=args.loop)
+    app = ReplayApp(base, scene)
+    base.run()
+    app.destroy()
+    return "replay closed", {"window": True}

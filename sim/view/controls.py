@@ -1,0 +1,166 @@
+"""Playback controls drawn over the scene: the scrub bar and the key help overlay.
+
+The scrub bar runs along the bottom of the screen with a tick for every game-turn, a mark for
+every event and the playback position; clicking it seeks (the app turns a click into
+``Playback.seek_fraction``).  ``h`` toggles the help overlay listing the key and mouse
+bindings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim.snapshot import Snapshot
+
+BAR_LEFT, BAR_RIGHT, BAR_Z = -0.95, 0.95, 0.06
+"""Bar extent in the bottom-centre anchor's units (aspect2d, scaled by the window aspect)."""
+
+HELP_LINES: tuple[tuple[str, str], ...] = (
+    ("space", "play / pause"),
+    ("left / right", "step one tick back / forward"),
+    ("[ / ]", "step one game-turn back / forward"),
+    ("up / down", "faster / slower (0.1x to 16x)"),
+    ("home", "back to the start"),
+    ("l", "loop on / off"),
+    ("tab", "select the next aircraft"),
+    ("1 2 3 4 5", "camera: orbit, chase, cockpit, top-down, table"),
+    ("mouse drag", "orbit the camera"),
+    ("mouse wheel", "zoom the orbit camera"),
+    ("click the bar", "jump to that time"),
+    ("h", "show / hide this help"),
+    ("esc", "quit"),
+)
+
+
+def _quad(
+    parent: Any,
+    name: str,
+    left: float,
+    right: float,
+    bottom: float,
+    top: float,
+    colour: tuple[float, float, float, float],
+) -> Any:
+    from panda3d.core import CardMaker
+
+    maker = CardMaker(name)
+    maker.setFrame(left, right, bottom, top)
+    node = parent.attachNewNode(maker.generate())
+    node.setColor(*colour)
+    if colour[3] < 1:
+        node.setTransparency(True)
+    return node
+
+
+class ScrubBar:
+    """A time bar with game-turn ticks, event marks and the playback position."""
+
+    def __init__(
+        self, parent: Any, duration_s: float, turn_s: float, event_times_s: tuple[float, ...]
+    ) -> None:
+        from panda3d.core import TextNode
+
+        self.root = parent.attachNewNode("furball-scrub-bar")
+        self.duration_s = max(duration_s, 1e-6)
+        _quad(
+            self.root,
+            "track",
+            BAR_LEFT,
+            BAR_RIGHT,
+            BAR_Z - 0.012,
+            BAR_Z + 0.012,
+            (0.05, 0.06, 0.08, 0.75),
+        )
+        turns = int(self.duration_s / turn_s + 1e-6)
+        for turn in range(turns + 1):
+            x = self.x_at(turn * turn_s)
+            _quad(
+                self.root,
+                "turn-tick",
+                x - 0.0015,
+                x + 0.0015,
+                BAR_Z - 0.022,
+                BAR_Z + 0.022,
+                (0.85, 0.85, 0.85, 1),
+            )
+        for t_s in event_times_s:
+            x = self.x_at(t_s)
+            _quad(
+                self.root,
+                "event-mark",
+                x - 0.004,
+                x + 0.004,
+                BAR_Z + 0.014,
+                BAR_Z + 0.034,
+                (1.0, 0.72, 0.1, 1),
+            )
+        self.played = _quad(
+            self.root, "played", 0, 1, BAR_Z - 0.006, BAR_Z + 0.006, (0.35, 0.75, 1.0, 1)
+        )
+        self.head = _quad(
+            self.root, "head", -0.008, 0.008, BAR_Z - 0.03, BAR_Z + 0.03, (1, 1, 1, 1)
+        )
+        self.label = TextNode("furball-speed")
+        self.label.setAlign(TextNode.ARight)
+        self.label.setTextColor(1, 1, 1, 1)
+        self.label.setShadow(0.05, 0.05)
+        label = self.root.attachNewNode(self.label)
+        label.setScale(0.032)
+        label.setPos(BAR_RIGHT, 0, BAR_Z + 0.04)
+        self._shown: tuple[int, bool, float] | None = None
+
+    def x_at(self, t_s: float) -> float:
+        """Bar x for a time."""
+        u = min(max(t_s / self.duration_s, 0.0), 1.0)
+        return BAR_LEFT + (BAR_RIGHT - BAR_LEFT) * u
+
+    def fraction_at(self, x: float) -> float:
+        """The time fraction under a bar x (for clicks)."""
+        return min(max((x - BAR_LEFT) / (BAR_RIGHT - BAR_LEFT), 0.0), 1.0)
+
+    def update(self, snapshot: Snapshot) -> None:
+        x = self.x_at(snapshot.t_s)
+        self.head.setX(x)
+        self.played.setSx(max(x - BAR_LEFT, 1e-4))
+        self.played.setX(BAR_LEFT)
+        key = (int(snapshot.t_s * 10), snapshot.playing, snapshot.speed)
+        if key != self._shown:
+            self._shown = key
+            state = "playing" if snapshot.playing else "paused"
+            self.label.setText(f"{state} {snapshot.speed:g}x   h: help")
+
+    def destroy(self) -> None:
+        self.root.removeNode()
+
+
+class HelpOverlay:
+    """The key and mouse bindings, shown with ``h``."""
+
+    def __init__(self, parent: Any) -> None:
+        from panda3d.core import TextNode
+
+        self.root = parent.attachNewNode("furball-help")
+        _quad(self.root, "backing", -0.75, 0.75, -0.62, 0.62, (0.03, 0.04, 0.06, 0.82))
+        text = TextNode("furball-help-text")
+        text.setTextColor(1, 1, 1, 1)
+        text.setText(
+            "KEYS AND MOUSE\n\n" + "\n".join(f"{key:<14} {what}" for key, what in HELP_LINES)
+        )
+        text.setFont(TextNode.getDefaultFont())
+        node = self.root.attachNewNode(text)
+        node.setScale(0.045)
+        node.setPos(-0.68, 0, 0.52)
+        self.root.hide()
+
+    @property
+    def visible(self) -> bool:
+        return not self.root.isHidden()
+
+    def toggle(self) -> None:
+        if self.visible:
+            self.root.hide()
+        else:
+            self.root.show()
+
+    def destroy(self) -> None:
+        self.root.removeNode()
