@@ -28,15 +28,21 @@ SIM_SECONDS = 600.0
 
 def four_v_four(turns: int) -> Scenario:
     """Eight aircraft in level turns, far enough apart never to meet."""
+    return held_turns(8, turns)
+
+
+def held_turns(count: int, turns: int) -> Scenario:
+    """``count`` aircraft, half F-16Cs and half MiG-29s, each holding a level 3 G turn."""
     aircraft = []
-    for i in range(8):
-        blue = i < 4
+    half = count // 2
+    for i in range(count):
+        blue = i < half
         aircraft.append(
             {
-                "callsign": f"{'Viper' if blue else 'Fulcrum'} {i % 4 + 1}",
+                "callsign": f"{'Viper' if blue else 'Fulcrum'} {i % half + 1}",
                 "type": "F-16C" if blue else "MiG-29",
                 "side": "blue" if blue else "red",
-                "hex": f"{(i % 4) * 40},{0 if blue else 60}",
+                "hex": f"{(i % half) * 40},{0 if blue else 60}",
                 "alt_steps": 75 + 5 * i,
                 "attitude": {"nose": "015+00", "canopy": "105+00", "wing": "All-90"},
                 "speed_kt": 450,
@@ -52,7 +58,12 @@ def four_v_four(turns: int) -> Scenario:
             }
         )
     return Scenario.model_validate(
-        {"name": "benchmark 4v4", "turns": turns, "seed": 0, "aircraft": aircraft}
+        {
+            "name": f"benchmark {half}v{count - half}",
+            "turns": turns,
+            "seed": 0,
+            "aircraft": aircraft,
+        }
     )
 
 
