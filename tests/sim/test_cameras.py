@@ -5,11 +5,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from sim.playback import Playback
 
 from engine import Game
 from models.scenario import load_scenario
 from sim.cameras import CAMERA_MODES, Bounds, CameraPose, CameraRig, OrbitState, blend, target_pose
+from sim.playback import Playback
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
