@@ -150,6 +150,7 @@ def render_video(
 
     times = frame_times(t_from, t_to, fps)
     progress = Progress(len(times), f"rendering {path.name}")
+    scene.playback.play()  # a video shows playback running at 1x
     with FrameGrabber(base) as grabber:
 
         def frames() -> Any:
