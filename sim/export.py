@@ -135,7 +135,7 @@ def encode_video(
     if suffix == ".mp4":
         stream = container.add_stream("libx264", rate=fps)
         stream.pix_fmt = "yuv420p"
-        stream.options = {"preset": "superfast", "crf": "21", "tune": "animation"}
+        stream.options = {"preset": "ultrafast", "crf": "21", "tune": "animation"}
     else:
         stream = container.add_stream("gif", rate=fps)
         stream.pix_fmt = "rgb8"

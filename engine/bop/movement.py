@@ -205,10 +205,10 @@ def choose_move(
 ) -> tuple[Move3D, Hex]:
     """The segment's (H, V) and end hex: the recorded choices where given, checked, and the
     defaults otherwise (Fm–Im)."""
-    legal = legal_3d_moves(fp, vector) or (default_3d_move(fp, vector),)
     if end_hex is None and v_steps is None:
         move = default_3d_move(fp, vector)
         return move, default_end_hex(start, move.h_hexes, vector, fallback_heading_deg)
+    legal = legal_3d_moves(fp, vector) or (default_3d_move(fp, vector),)
     options = [
         m
         for m in legal
