@@ -50,6 +50,7 @@ class ReplayScene:
         from sim.view.markers import EventMarkers
         from sim.view.minis import BoxMinis
         from sim.view.stacks import AltitudeStacks
+        from sim.view.tents import TentMinis
         from sim.view.trails import Trails
 
         self.base = base
@@ -65,6 +66,7 @@ class ReplayScene:
         self.layers: list[Any] = [
             HexGround(self.root, (low[0], low[1], high[0], high[1]), self.settings),
             BoxMinis(self.root, timeline, self.settings),
+            TentMinis(self.root, self.settings),
             AltitudeStacks(self.root, self.settings),
             Trails(self.root, self.settings),
             EventMarkers(self.root, self.settings),

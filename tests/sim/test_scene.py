@@ -415,3 +415,24 @@ def test_destroy_removes_every_node(panda_base: Any) -> None:
         layer.destroy()
     assert parent.getNumChildren() == 0
     assert parent.findAllMatches("**/+PandaNode").getNumPaths() == 0
+
+
+def test_missiles_are_tent_minis_in_their_side_colour(scene: Any) -> None:
+    from dataclasses import replace
+
+    from sim.view.tents import TentMinis
+
+    root = scene.render.attachNewNode("test")
+    tents = TentMinis(root, SETTINGS)
+    missile = replace(state("aim-9", "red", (0.0, 0.0, 5000.0)), kind="missile")
+    aircraft = state("viper", "blue", (3000.0, 0.0, 5000.0))
+    tents.update(snapshot(missile, aircraft))
+    assert set(tents.tents) == {"aim-9"}  # aircraft are the box minis' business
+    look(scene, (0.0, 0.0, 8000.0), (0.0, 0.0, 5000.0))
+    image = grab(scene)
+    pixels = window(image, *project(scene, missile.position_ft), 3)
+    assert (pixels[:, 0] - pixels[:, 2] > 0.25).mean() > 0.5  # red dominates
+    tents.update(snapshot(replace(missile, active=False)))
+    assert tents.tents["aim-9"].isHidden()
+    tents.destroy()
+    assert root.getNumChildren() == 0
