@@ -1,0 +1,155 @@
+"""Dice: d10 and Pips Table rolls, every one recorded (rulebook, "Dice and Probability").
+
+A d10 reads 0–9 (zero is zero).  A Pips roll is a percentile roll (00–99) read down a column
+of the Pips Table to the first threshold equal to or above it; the row is the result.  A
+column of zero or less fails automatically (0 pips) and so does a modified roll of zero or
+less; columns of 25 or more add column 24 and column (N − 24), both read from one roll.
+
+All randomness comes from the game's seeded generator, or from a game log's recorded results
+(:class:`Dice` takes them in order and checks each against the kind of roll asked for).
+Every roll is kept in :attr:`Dice.rolls` with its purpose, so the timeline records them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+
+from models.files import DataFileError, read_toml
+
+PIPS_TABLE_PATH = Path(__file__).resolve().parent.parent / "models" / "tables" / "pips.toml"
+LARGEST_COLUMN = 24
+"""Columns above this add column 24 and the remainder ("Dice and Probability")."""
+
+RollKind = Literal["d10", "percentile"]
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One die roll, as recorded."""
+
+    kind: RollKind
+    value: int | None
+    """The die's face: 0–9 for a d10, 0–99 for a percentile roll; None when the rules
+    decided without a roll (a Pips column of zero or less)."""
+    purpose: str
+    """What it was for, e.g. ``departure check, Red 1, turn 7``."""
+    result: int | None = None
+    """For a Pips roll, the pips read from the table."""
+    column: int | None = None
+    modifier: int = 0
+
+
+class RecordedRollMismatch(ValueError):
+    """A game log's next recorded roll is not of the kind the rules ask for."""
+
+
+@dataclass(frozen=True, slots=True)
+class PipsTable:
+    """Thresholds by column: ``thresholds[column][k]`` is the highest roll giving ``k`` pips."""
+
+    thresholds: dict[int, tuple[int, ...]]
+
+    def read(self, column: int, roll: int) -> int:
+        """The pips for a (modified) percentile roll in a column."""
+        if column <= 0 or roll <= 0:
+            return 0  # automatic failure: no column, or a modified roll of zero or less
+        if column > LARGEST_COLUMN:
+            return self.read(LARGEST_COLUMN, roll) + self.read(column - LARGEST_COLUMN, roll)
+        for pips, threshold in enumerate(self.thresholds[column]):
+            if threshold >= roll:
+                return pips
+        return len(self.thresholds[column]) - 1
+
+    def probabilities(self, column: int) -> np.ndarray:
+        """Chance of each result in a column for a fair percentile roll."""
+        edges = np.array((-1, *self.thresholds[column]))
+        return np.diff(edges) / 100.0
+
+
+@cache
+def pips_table(path: Path = PIPS_TABLE_PATH) -> PipsTable:
+    """The Pips Table from its data file (a player may replace it with the printed one)."""
+    data = read_toml(path)
+    columns = data.get("columns")
+    if not isinstance(columns, dict):
+        raise DataFileError(path, ["columns: missing; a table of column number = [thresholds]"])
+    thresholds: dict[int, tuple[int, ...]] = {}
+    problems = []
+    for key, values in columns.items():
+        where = f"columns.{key}"
+        if not key.isdigit() or not 1 <= int(key) <= LARGEST_COLUMN:
+            problems.append(f"{where}: columns are numbered 1 to {LARGEST_COLUMN}")
+            continue
+        if (
+            not isinstance(values, list)
+            or not values
+            or not all(isinstance(v, int) and 0 <= v <= 99 for v in values)
+            or values != sorted(values)
+            or values[-1] != 99
+        ):
+            problems.append(f"{where}: thresholds must be rising whole numbers 0-99 ending in 99")
+            continue
+        thresholds[int(key)] = tuple(values)
+    missing = [n for n in range(1, LARGEST_COLUMN + 1) if n not in thresholds]
+    if missing and not problems:
+        problems.append(f"columns: missing {', '.join(map(str, missing))}")
+    if problems:
+        raise DataFileError(path, problems)
+    return PipsTable(thresholds)
+
+
+@dataclass
+class Dice:
+    """The game's dice: seeded, or replaying a log's recorded results, and recording all."""
+
+    rng: np.random.Generator
+    recorded: deque[tuple[RollKind, int]] = field(default_factory=deque)
+    rolls: list[Roll] = field(default_factory=list)
+
+    @classmethod
+    def seeded(cls, seed: int, recorded: Iterable[tuple[RollKind, int]] = ()) -> Dice:
+        return cls(np.random.default_rng(seed), deque(recorded))
+
+    def _face(self, kind: RollKind, purpose: str) -> int:
+        if self.recorded:
+            logged_kind, value = self.recorded.popleft()
+            if logged_kind != kind:
+                raise RecordedRollMismatch(
+                    f"the log's next roll is a {logged_kind}, but the rules ask for a {kind} "
+                    f"({purpose})"
+                )
+            return value
+        sides = 10 if kind == "d10" else 100
+        return int(self.rng.integers(0, sides))
+
+    def d10(self, purpose: str) -> int:
+        """Roll a d10 (0–9) for ``purpose``."""
+        value = self._face("d10", purpose)
+        self.rolls.append(Roll("d10", value, purpose))
+        return value
+
+    def percentile(self, purpose: str) -> int:
+        """Roll percentile dice (00–99) for ``purpose``."""
+        value = self._face("percentile", purpose)
+        self.rolls.append(Roll("percentile", value, purpose))
+        return value
+
+    def pips(self, column: int, purpose: str, modifier: int = 0) -> int:
+        """A Pips roll in ``column``: one percentile roll, modified, read off the table.
+
+        Column zero or less is an automatic failure and rolls nothing.
+        """
+        if column <= 0:
+            self.rolls.append(Roll("percentile", None, purpose, 0, column, modifier))
+            return 0
+        value = self._face("percentile", purpose)
+        result = pips_table().read(column, value + modifier)
+        self.rolls.append(Roll("percentile", value, purpose, result, column, modifier))
+        return result
