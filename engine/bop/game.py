@@ -22,6 +22,7 @@ from engine.atmosphere import isa
 from engine.bop.errors import IllegalOrder
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, PlottedTurn, plot_turn
+from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
 from models.aircraft import AircraftCard, UnknownAircraftType, card
@@ -231,7 +232,8 @@ class Game:
             chosen = entropy % (2**63)
         self.scenario = scenario
         self.seed: int = chosen
-        self.rng = np.random.default_rng(chosen)
+        self.dice = Dice(np.random.default_rng(chosen))
+        """Every random number of the game; each roll is recorded and becomes an event."""
         self.turn = 0
         self.aircraft: dict[str, AircraftState] = {
             setup.entity_id: _state_from_setup(setup) for setup in scenario.aircraft
@@ -274,8 +276,35 @@ class Game:
             results[entity] = result
             samples[entity] = entity_samples
             events.extend(entity_events)
+        events.extend(self._roll_events(t0))
         self.turn = turn
         return TurnResult(turn, results, samples, tuple(events))
+
+    def _roll_events(self, t0: float) -> list[Event]:
+        """The turn's die rolls as ``dice`` events (rolled during the turn, so timed at its
+        end), and clears them from the record."""
+        t_end = t0 + TICKS_PER_TURN * TICK_S
+        events = [
+            Event(
+                t_s=t_end,
+                kind="dice",
+                detail=f"{roll.kind} {roll.value if roll.value is not None else '-'} for "
+                f"{roll.purpose}" + (f": {roll.result} pips" if roll.result is not None else ""),
+                data={
+                    k: v
+                    for k, v in (
+                        ("roll", roll.value),
+                        ("pips", roll.result),
+                        ("column", roll.column),
+                        ("modifier", roll.modifier),
+                    )
+                    if v is not None
+                },
+            )
+            for roll in self.dice.rolls
+        ]
+        self.dice.rolls.clear()
+        return events
 
     def _plot_all(self, orders: dict[str, BopPlot]) -> dict[str, _Planned]:
         """Plot and move every active aircraft's orders (Bp-Im) without changing any state:

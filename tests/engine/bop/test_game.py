@@ -271,3 +271,12 @@ def test_loads_beyond_the_safe_load_are_reported_both_ways() -> None:
     overloads = [e for e in timeline.meta.events if e.kind == "overload"]
     assert any(e.data["load_g"] == -4.0 and e.data["safe_load_g"] == -3.0 for e in overloads)
     assert all(e.data["load_g"] < 0 for e in overloads)  # "max" never exceeds the safe load
+
+
+def test_every_die_roll_becomes_a_dice_event() -> None:
+    game = Game(solo([{"segments": [{"kind": "straight", "ticks": 10}]}], turns=1))
+    game.dice.d10("test roll, Test 1, turn 1")
+    result = game.play_turn(game.scripted_orders())
+    rolls = [e for e in result.events if e.kind == "dice"]
+    assert len(rolls) == 1 and "test roll" in rolls[0].detail
+    assert game.dice.rolls == []
