@@ -15,6 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from models.aircraft import AircraftCard
+from models.missile import MissileCard
 from models.scenario import Scenario
 from models.timeline import TimelineMeta
 
@@ -22,6 +23,7 @@ SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "aircraft_card": AircraftCard,
+    "missile_card": MissileCard,
     "scenario": Scenario,
     "timeline_meta": TimelineMeta,
 }
