@@ -183,6 +183,104 @@ class CalibrationTarget(_Card):
     source: str = Field(min_length=1)
 
 
+ShotType = Literal["initial", "normal"]
+"""The two columns of a card's gun table (Gun Combat, "Aspect"); a tracking shot is
+resolved on either, at the firer's choice."""
+
+
+class GunBand(_Card):
+    """One range band of a card's gun table: ranges up to ``max_range_fp`` Flight Points."""
+
+    max_range_fp: int = Field(ge=0, le=30)
+    """The band covers ranges above the previous band's limit up to this one."""
+    initial: int = Field(ge=0, le=48)
+    """Pips column of an Initial Shot in this band."""
+    normal: int = Field(ge=0, le=48)
+    """Pips column of a Normal Shot in this band."""
+    roll_modifier: int = Field(default=0, ge=-99, le=99)
+    """Added to the gunshot's percentile roll in this band (the second line of the
+    Gunshot Resolution procedure)."""
+
+    def column(self, shot: ShotType) -> int:
+        return self.initial if shot == "initial" else self.normal
+
+
+class Gun(_Card):
+    """One gun type of the ADC gun section: what it is, how much it carries, its table."""
+
+    name: str = Field(min_length=1)
+    """E.g. ``M61A1 Vulcan`` or ``NR-23``."""
+    caliber_mm: float = Field(gt=0, le=60)
+    count: int = Field(ge=1, le=8)
+    """Guns of this type fired together."""
+    rounds: int = Field(ge=1)
+    """Rounds carried per gun."""
+    rate_rpm: int = Field(gt=0)
+    """Cyclic rate of one gun, rounds per minute."""
+    shots: int = Field(ge=1, le=99)
+    """Shots: how many times this gun may fire in a game (one shot per firing)."""
+    crit: int = Field(ge=0, le=48)
+    """Crit rating: the Pips column rolled for critical hits when the gun hits."""
+    table: tuple[GunBand, ...] = Field(min_length=1)
+    """Range bands, shortest first; the last band's limit is the gun's greatest range."""
+    derivation: str | None = None
+    """How the figures were derived."""
+
+    @model_validator(mode="after")
+    def _bands_rise(self) -> Self:
+        limits = [band.max_range_fp for band in self.table]
+        if limits != sorted(limits) or len(set(limits)) != len(limits):
+            raise ValueError("gun table bands must be in rising max_range_fp order")
+        return self
+
+    @property
+    def max_range_fp(self) -> int:
+        """The greatest range entry on the gun table (Gun Combat, "Firing")."""
+        return self.table[-1].max_range_fp
+
+    def band(self, range_fp: int) -> GunBand | None:
+        """The band covering ``range_fp``; None beyond the greatest range or below zero."""
+        if range_fp < 0:
+            return None
+        for band in self.table:
+            if range_fp <= band.max_range_fp:
+                return band
+        return None
+
+
+class DamageSystem(_Card):
+    """An aircraft system of the ADC Damage box, with its [bracketed] value if critical."""
+
+    name: str = Field(min_length=1)
+    """A system named in ``models/tables/damage.toml`` (Structure, Engine, Controls, ...)."""
+    bracket: int | None = Field(default=None, ge=1, le=20)
+    """Hits to this system that destroy the aircraft; None for a non-critical system.  For
+    ``Engine`` it counts hits to any one engine."""
+
+
+class Damage(_Card):
+    """The ADC damage section: Damage rating and the systems critical hits can reach."""
+
+    capacity: int = Field(ge=1, le=99)
+    """Damage rating: total damage points that shoot the aircraft down."""
+    systems: tuple[DamageSystem, ...] = Field(min_length=1)
+    derivation: str | None = None
+    """How the figures were derived."""
+
+    @model_validator(mode="after")
+    def _unique(self) -> Self:
+        names = [s.name for s in self.systems]
+        if len(set(names)) != len(names):
+            raise ValueError("damage systems must be named once each")
+        return self
+
+    def system(self, name: str) -> DamageSystem | None:
+        for system in self.systems:
+            if system.name == name:
+                return system
+        return None
+
+
 class AircraftCard(_Card):
     """One aircraft type's data card."""
 
@@ -211,6 +309,10 @@ class AircraftCard(_Card):
     """Added to departure checks; higher is more forgiving."""
     speedbrake: Speedbrake | None = None
     swing_wing: tuple[SwingWingPosition, ...] | None = None
+    guns: tuple[Gun, ...] | None = None
+    """The ADC gun section, one entry per gun type; None for a type without guns."""
+    damage: Damage | None = None
+    """The ADC Damage rating and systems; None where the card does not give them."""
     derivation: str = Field(min_length=1)
     """How the figures were derived."""
     calibration: tuple[CalibrationTarget, ...] = Field(min_length=1)
@@ -231,6 +333,14 @@ class AircraftCard(_Card):
         if lifts != sorted(lifts) or len(set(lifts)) != len(lifts):
             raise ValueError("roll rows must be in rising cl_up_to order")
         return self
+
+    def gun(self, name: str) -> Gun:
+        """The gun type called ``name`` (case-insensitive)."""
+        for gun in self.guns or ():
+            if gun.name.lower() == name.lower():
+                return gun
+        known = ", ".join(g.name for g in self.guns or ()) or "none"
+        raise KeyError(f"{self.type_id} has no gun {name!r}; its guns: {known}")
 
     def polar_row(self, region: MachRegion) -> PolarRow:
         """The polar row for a Mach region."""
