@@ -21,12 +21,12 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.bop.effects import EffectRecord
 from engine.dice import Dice
 from models.aircraft import AircraftCard
-from models.files import DataFileError, describe_validation_error, read_toml
+from models.files import load_model
 
 DEPARTURE_PATH = (
     Path(__file__).resolve().parent.parent.parent / "models" / "tables" / "departure.toml"
@@ -107,11 +107,7 @@ class DepartureTables(_Table):
 
 def load_departure_tables(path: Path) -> DepartureTables:
     """Read a Departure table file; a :class:`DataFileError` names the file and fields."""
-    data = read_toml(path)
-    try:
-        return DepartureTables.model_validate(data)
-    except ValidationError as error:
-        raise DataFileError(path, describe_validation_error(error, data)) from None
+    return load_model(DepartureTables, path)
 
 
 @cache

@@ -28,12 +28,12 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.dice import Dice, pips_table
 from engine.performance.rounding import round_half_up
 from models.aircraft import AircraftCard
-from models.files import DataFileError, describe_validation_error, read_toml
+from models.files import load_model
 from models.timeline import Event
 
 if TYPE_CHECKING:
@@ -247,11 +247,7 @@ class FlightEffectsTables(_Table):
 
 def load_flight_effects_tables(path: Path) -> FlightEffectsTables:
     """Read a Flight Effects table file; a :class:`DataFileError` names the file and fields."""
-    data = read_toml(path)
-    try:
-        return FlightEffectsTables.model_validate(data)
-    except ValidationError as error:
-        raise DataFileError(path, describe_validation_error(error, data)) from None
+    return load_model(FlightEffectsTables, path)
 
 
 @cache
