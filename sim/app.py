@@ -71,13 +71,15 @@ class ReplayScene:
             Trails(self.root, self.settings),
             EventMarkers(self.root, self.settings),
         ]
-        self.hud = Hud(
-            base.aspect2d,
-            base.a2dTopLeft,
-            base.a2dTopRight,
-            base.a2dBottomLeft,
-            base.a2dBottomRight,
-        )
+        self.hud: Any = None
+        if self.settings.show_hud:
+            self.hud = Hud(
+                base.aspect2d,
+                base.a2dTopLeft,
+                base.a2dTopRight,
+                base.a2dBottomLeft,
+                base.a2dBottomRight,
+            )
         turn_s = timeline.meta.tick_s * 10
         times = tuple(e.t_s for e in timeline.meta.events)
         self.scrub = ScrubBar(base.a2dBottomCenter, float(timeline.t_s[-1]), turn_s, times)

@@ -83,6 +83,7 @@ def _source(parser: argparse.ArgumentParser) -> None:
         help="box minis drawn X times life size so they read at map scale (20)",
     )
     parser.add_argument("--no-hud", action="store_true", help="hide the cockpit HUD")
+    parser.add_argument("--no-stacks", action="store_true", help="hide the altitude stacks")
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
 
 
@@ -133,6 +134,7 @@ def _scene(
         trail_seconds=args.trail_s,
         show_trails=args.trail_s > 0,
         show_hud=not args.no_hud,
+        show_stacks=not args.no_stacks,
     )
     base = open_base(size[0], size[1], offscreen=offscreen)
     scene = ReplayScene(

@@ -165,3 +165,16 @@ def test_the_window_app_binds_keys_and_updates_from_its_task(
         clean_scene.taskMgr.step()  # the update task draws without error
     finally:
         app.destroy()
+
+
+def test_view_settings_can_hide_the_hud(clean_scene: Any, timeline: Any) -> None:
+    from sim.view.layer import ViewSettings
+
+    before = clean_scene.a2dTopLeft.getNumChildren()
+    scene = ReplayScene(clean_scene, timeline, ViewSettings(show_hud=False, show_stacks=False))
+    try:
+        assert scene.hud is None
+        scene.draw_at(5.0)
+        assert clean_scene.a2dTopLeft.getNumChildren() == before
+    finally:
+        scene.destroy()
