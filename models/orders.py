@@ -105,6 +105,13 @@ Segment = Annotated[
 ]
 
 
+class GunOrder(_Order):
+    """Fire the guns at a target when the turn's geometry offers a shot (SoP 07)."""
+
+    target: str = Field(min_length=1)
+    """Id of the aircraft to fire at."""
+
+
 class BopPlot(_Order):
     """One aircraft's orders for one Birds of Prey game-turn."""
 
@@ -115,6 +122,9 @@ class BopPlot(_Order):
     """Speedbrakes extended this game-turn (Form Drag)."""
     segments: tuple[Segment, ...] = Field(min_length=1, max_length=10)
     """Plotted segments; their durations must total exactly 10 ticks (Bp7)."""
+    guns: GunOrder | None = None
+    """Gun combat this game-turn: a normal or tracking shot at the target when one is open
+    after movement (Gun Combat)."""
 
     @model_validator(mode="after")
     def _ten_ticks(self) -> Self:

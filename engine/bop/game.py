@@ -19,6 +19,8 @@ import numpy.typing as npt
 from engine import performance as perf
 from engine.aero import thrust_lbf
 from engine.atmosphere import isa
+from engine.bop.combat import Combatant, Placement, gun_combat
+from engine.bop.damage import DamageState
 from engine.bop.errors import IllegalOrder
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, PlottedTurn, plot_turn
@@ -64,6 +66,24 @@ class AircraftState:
     pitchdown_points: int = 0
     departure_points: int = 0
     active: bool = True
+    damage: DamageState | None = None
+    """The Damage track and box; None for a card without a damage section."""
+    shots_left: dict[str, int] = field(default_factory=dict)
+    """Gun shots left by gun type."""
+
+    def placement(self) -> Placement:
+        return Placement(self.hex, self.alt_steps, self.attitude)
+
+    def weapons_text(self) -> str:
+        return ", ".join(f"{name} {left}" for name, left in self.shots_left.items())
+
+    def damage_text(self) -> str:
+        if self.damage is None:
+            return ""
+        if self.damage.destroyed:
+            return f"destroyed ({self.damage.destroyed_by})"
+        systems = ", ".join(self.damage.damaged_systems)
+        return f"{self.damage.points}/{self.damage.capacity}" + (f" {systems}" if systems else "")
 
     @property
     def alt_ft(self) -> float:
@@ -215,6 +235,8 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         fuel_fp=setup.fuel_fp
         if setup.fuel_fp is not None
         else perf.round_half_up(aircraft_card.weights.internal_fuel_fp / 2),
+        damage=DamageState.for_card(aircraft_card) if aircraft_card.damage else None,
+        shots_left={gun.name: gun.shots for gun in aircraft_card.guns or ()},
     )
 
 
@@ -266,6 +288,7 @@ class Game:
         """
         turn = self.turn + 1
         plotted = self._plot_all(orders)
+        before = {e: s.placement() for e, s in self.aircraft.items() if s.active}
         results: dict[str, AircraftTurn] = {}
         samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
         events: list[Event] = []
@@ -276,9 +299,44 @@ class Game:
             results[entity] = result
             samples[entity] = entity_samples
             events.extend(entity_events)
+        events.extend(self._combat(orders, before, samples, turn, t0))
         events.extend(self._roll_events(t0))
         self.turn = turn
         return TurnResult(turn, results, samples, tuple(events))
+
+    def _combat(
+        self,
+        orders: dict[str, BopPlot],
+        before: dict[str, Placement],
+        samples: dict[str, dict[str, npt.NDArray[Any]]],
+        turn: int,
+        t0: float,
+    ) -> list[Event]:
+        """Gun combat after movement (SoP 07); the last tick shows what it left."""
+        combatants = {
+            entity: Combatant(
+                entity,
+                state.callsign,
+                state.card,
+                before[entity],
+                state.placement(),
+                state.damage,
+                state.shots_left,
+            )
+            for entity, state in self.aircraft.items()
+            if state.active and state.damage is not None and entity in before
+        }
+        t_end = t0 + TICKS_PER_TURN * TICK_S
+        events = gun_combat(combatants, orders, self.dice, turn, t_end)
+        for entity, fighter in combatants.items():
+            state = self.aircraft[entity]
+            state.damage = fighter.damage
+            if not fighter.active:
+                state.active = False
+            if entity in samples:
+                samples[entity]["weapons"][-1] = state.weapons_text()
+                samples[entity]["damage"][-1] = state.damage_text()
+        return events
 
     def _roll_events(self, t0: float) -> list[Event]:
         """The turn's die rolls as ``dice`` events (rolled during the turn, so timed at its
@@ -326,6 +384,13 @@ class Game:
                     aircraft=state.callsign,
                     turn=turn,
                 )
+            guns = orders[entity].guns
+            if guns is not None:
+                problem = self._gun_order_problem(entity, guns.target)
+                if problem:
+                    raise IllegalOrder(
+                        "Gun Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
+                    )
             conditions = self._conditions(state, throttle)
             try:
                 plot = plot_turn(
@@ -340,6 +405,17 @@ class Game:
                 raise error.located(state.callsign, turn) from None
             plotted[entity] = _Planned(conditions, plot, moves)
         return plotted
+
+    def _gun_order_problem(self, entity: str, target: str) -> str:
+        """Why a gun order cannot stand, or "" when it can."""
+        state = self.aircraft[entity]
+        if not state.card.guns:
+            return f"the {state.card.type_id} carries no guns"
+        if target == entity:
+            return "an aircraft cannot fire at itself"
+        if target not in self.aircraft:
+            return f"no aircraft {target!r} to fire at; aircraft: {', '.join(self.aircraft)}"
+        return ""
 
     def _conditions(self, state: AircraftState, throttle: Throttle) -> FlightConditions:
         initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, state.weight_lb)
@@ -519,6 +595,8 @@ class Game:
             "throttle_label": np.full(n, throttle, dtype="<U4"),
             "engine_output": np.zeros(n),
             "speedbrake": np.full(n, speedbrake),
+            "weapons": np.full(n, state.weapons_text(), dtype="<U64"),
+            "damage": np.full(n, state.damage_text(), dtype="<U64"),
             "fuel_fp": np.zeros(n),
             "nose": np.empty(n, dtype="<U6"),
             "canopy": np.empty(n, dtype="<U6"),
@@ -632,6 +710,8 @@ class Game:
             "throttle": np.array([THROTTLE_FRACTION[state.throttle]]),
             "throttle_label": np.array([state.throttle], dtype="<U4"),
             "speedbrake": np.array([False]),
+            "weapons": np.array([state.weapons_text()], dtype="<U64"),
+            "damage": np.array([state.damage_text()], dtype="<U64"),
             "engine_output": np.array(
                 [thrust_lbf(state.card, state.throttle, state.alt_ft, mach) / available]
             ),

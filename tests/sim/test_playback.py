@@ -558,8 +558,10 @@ def test_sensor_channels_fill_the_optional_fields() -> None:
 
     plain = Playback(base).snapshot_at(10.0).entities[0]
     defaults = {f.name: f.default for f in dataclasses.fields(EntityState)}
-    for name in ("radar_mode", "tracks", "ir_lock", "rwr", "weapons", "crew_state", "damage"):
+    for name in ("radar_mode", "tracks", "ir_lock", "rwr", "crew_state"):
         assert getattr(plain, name) == defaults[name]
+    # The engine writes weapons and damage itself: guns left and the damage track.
+    assert plain.weapons and plain.damage
 
 
 def test_snapshot_carries_the_timeline_facts() -> None:

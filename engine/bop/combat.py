@@ -1,0 +1,147 @@
+"""The Combat Phase's gun combat in the game loop (SoP 07, "Gun Combat"; "Damage").
+
+After every aircraft has moved, each aircraft ordered to fire at a target looks at the
+geometry at the start and end of the turn (:func:`engine.bop.guns.gun_engagement`), takes
+the best shot open to it (a tracking shot, else a normal shot), and fires every gun type it
+carries together (one Pipper On roll).  Shots within the phase are simultaneous: all are
+rolled first, then each target's damage is applied (:func:`engine.bop.damage.apply_damage`),
+so two aircraft can shoot each other down.  Every roll goes through the game's Dice.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.bearing import NoBearing, shoot_bearing
+from engine.bop.damage import CombatEvent, DamageState, apply_damage
+from engine.bop.guns import GunSituation, gun_engagement, gun_situation, resolve_gun_attack
+from engine.dice import Dice
+from engine.hexmap import Hex, Position
+from engine.phad import Attitude, Cell, distance
+from models.aircraft import AircraftCard
+from models.orders import BopPlot
+from models.timeline import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where an aircraft was and how it sat, at the start or the end of the movement."""
+
+    hex: Hex
+    alt_steps: int
+    attitude: Attitude
+
+    @property
+    def position(self) -> Position:
+        return Position(self.hex, max(0, self.alt_steps))
+
+
+@dataclass
+class Combatant:
+    """What gun combat needs to know about, and may change in, one aircraft."""
+
+    id: str
+    callsign: str
+    card: AircraftCard
+    before: Placement
+    after: Placement
+    damage: DamageState
+    shots_left: dict[str, int]
+    active: bool = True
+
+
+def _situation(shooter: Placement, target: Placement) -> GunSituation | None:
+    """The gun geometry from one placement to another; the shooter picks the bearing
+    candidate nearest its Nose when the line lies on a border ("Ambiguity")."""
+    try:
+        bearing = shoot_bearing(shooter.position, target.position)
+    except NoBearing:
+        return None
+    cell: Cell = min(
+        bearing.candidates,
+        key=lambda c: (distance(shooter.attitude.nose, c), distance(shooter.attitude.canopy, c)),
+    )
+    return gun_situation(shooter.attitude, target.attitude, cell, bearing.slant_range_fp)
+
+
+def _event(record: CombatEvent, t_s: float, default: tuple[str, ...]) -> Event:
+    return Event(
+        t_s=t_s,
+        kind=record.kind,
+        entities=record.entities or default,
+        detail=record.detail,
+        data=dict(record.data),
+    )
+
+
+def gun_combat(
+    combatants: Mapping[str, Combatant],
+    orders: Mapping[str, BopPlot],
+    dice: Dice,
+    turn: int,
+    t_s: float,
+) -> list[Event]:
+    """Resolve every ordered gun attack of the turn and apply the damage; returns events.
+
+    Combatants hit hard enough are marked inactive (shot down).
+    """
+    events: list[Event] = []
+    damage: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+    for shooter_id, plot in orders.items():
+        if plot.guns is None or shooter_id not in combatants:
+            continue
+        shooter = combatants[shooter_id]
+        target = combatants.get(plot.guns.target)
+        if not shooter.active or target is None or not target.active or not shooter.card.guns:
+            continue
+        start = _situation(shooter.before, target.before)
+        end = _situation(shooter.after, target.after)
+        if start is None or end is None:
+            continue
+        engagement = gun_engagement(start, end)
+        option = engagement.option("tracking") or engagement.option("normal")
+        reach = max(gun.max_range_fp for gun in shooter.card.guns)
+        if option is None or option.range_fp > reach:
+            continue  # no shot, or out of the guns' range: the pilot holds fire
+        results = resolve_gun_attack(
+            shooter.card,
+            [gun.name for gun in shooter.card.guns],
+            option,
+            dice,
+            shooter.callsign,
+            turn,
+            target=target.callsign,
+            shots_left=shooter.shots_left,
+        )
+        for result in results:
+            shooter.shots_left[result.gun] = max(
+                0, shooter.shots_left.get(result.gun, 0) - result.shots_expended
+            )
+            events.extend(_event(e, t_s, (shooter.id, target.id)) for e in result.events)
+            if result.damage_points:
+                damage[target.id].append(
+                    (result.damage_points, result.critical_hits, shooter.callsign)
+                )
+    for target_id, hits in damage.items():
+        target = combatants[target_id]
+        for points, criticals, source in hits:
+            if target.damage.destroyed:
+                break
+            applied = apply_damage(
+                target.damage,
+                points,
+                dice,
+                card=target.card,
+                criticals=criticals,
+                weapon="gun",
+                who=target.callsign,
+                turn=turn,
+                source=source,
+            )
+            target.damage = applied.state
+            events.extend(_event(e, t_s, (target.id,)) for e in applied.events)
+        if target.damage.destroyed:
+            target.active = False
+    return events
