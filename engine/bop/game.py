@@ -75,7 +75,8 @@ class AircraftState:
         return Placement(self.hex, self.alt_steps, self.attitude)
 
     def weapons_text(self) -> str:
-        return ", ".join(f"{name} {left}" for name, left in self.shots_left.items())
+        """Gun shots left by gun type, short: ``M61A1 5``, ``N-37D 6, NR-23 5``."""
+        return ", ".join(f"{name.split()[0]} {left}" for name, left in self.shots_left.items())
 
     def damage_text(self) -> str:
         if self.damage is None:

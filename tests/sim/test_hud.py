@@ -337,7 +337,7 @@ def test_clock_and_ticker(clean_scene: Any) -> None:
     clock = GameClock(clean_scene.aspect2d)
     ticker = EventTicker(clean_scene.aspect2d, lines=3)
     events = tuple(
-        Event(t_s=t, kind="dice", entities=("viper-1",), detail=f"roll {i}")
+        Event(t_s=t, kind="hit", entities=("viper-1",), detail=f"roll {i}")
         for i, t in enumerate((33.0, 36.0, 38.0, 38.4))
     )
     snap = selected_snapshot(events=events)

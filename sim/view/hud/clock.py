@@ -73,7 +73,7 @@ class GameClock:
         self.root.removeNode()
 
 
-QUIET_EVENT_KINDS = frozenset({"incomplete_turn", "departure_points"})
+QUIET_EVENT_KINDS = frozenset({"incomplete_turn", "departure_points", "dice"})
 """Bookkeeping events kept in the timeline for the debrief but left out of the ticker."""
 
 
