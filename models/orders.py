@@ -112,6 +112,15 @@ class GunOrder(_Order):
     """Id of the aircraft to fire at."""
 
 
+class MissileOrder(_Order):
+    """Launch one missile at a target in this game-turn's Combat phase, if the rules allow."""
+
+    type: str = Field(min_length=1)
+    """Missile type id, one the aircraft still carries, e.g. ``AIM-7E-2``."""
+    target: str = Field(min_length=1)
+    """Id of the aircraft to launch at."""
+
+
 class BopPlot(_Order):
     """One aircraft's orders for one Birds of Prey game-turn."""
 
@@ -122,6 +131,8 @@ class BopPlot(_Order):
     """Speedbrakes extended this game-turn (Form Drag)."""
     segments: tuple[Segment, ...] = Field(min_length=1, max_length=10)
     """Plotted segments; their durations must total exactly 10 ticks (Bp7)."""
+    missile: MissileOrder | None = None
+    """A missile launch this game-turn (Missile Combat, "Launch and Boost")."""
     guns: GunOrder | None = None
     """Gun combat this game-turn: a normal or tracking shot at the target when one is open
     after movement (Gun Combat)."""

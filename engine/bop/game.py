@@ -10,6 +10,7 @@ game's own seeded generator.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,12 +23,21 @@ from engine.atmosphere import isa
 from engine.bop.combat import Combatant, Placement, gun_combat
 from engine.bop.damage import DamageState
 from engine.bop.errors import IllegalOrder
+from engine.bop.missile_play import (
+    MissileTrack,
+    Shooter,
+    attack_all,
+    fly_all,
+    launch_all,
+    pilot_quality,
+)
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, PlottedTurn, plot_turn
 from engine.dice import Dice
-from engine.hexmap import STEP_FT, Hex
+from engine.hexmap import STEP_FT, Hex, Position
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
 from models.aircraft import AircraftCard, UnknownAircraftType, card
+from models.missile import UnknownMissileType, missile_card
 from models.orders import BopPlot, Throttle
 from models.scenario import AircraftSetup, Scenario
 from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
@@ -70,13 +80,33 @@ class AircraftState:
     """The Damage track and box; None for a card without a damage section."""
     shots_left: dict[str, int] = field(default_factory=dict)
     """Gun shots left by gun type."""
+    missiles_left: dict[str, int] = field(default_factory=dict)
+    """Missiles left by type."""
+    crew_quality: str = "average"
+    greatest_load_g: float = 1.0
+    """The greatest load of the last game-turn (for launch G)."""
 
     def placement(self) -> Placement:
         return Placement(self.hex, self.alt_steps, self.attitude)
 
     def weapons_text(self) -> str:
-        """Gun shots left by gun type, short: ``M61A1 5``, ``N-37D 6, NR-23 5``."""
-        return ", ".join(f"{name.split()[0]} {left}" for name, left in self.shots_left.items())
+        """Gun shots and missiles left, short: ``M61A1 5, AIM-7E-2 x3``."""
+        guns = [f"{name.split()[0]} {left}" for name, left in self.shots_left.items()]
+        missiles = [f"{kind} x{left}" for kind, left in self.missiles_left.items() if left]
+        return ", ".join(guns + missiles)
+
+    def shooter(self) -> Shooter:
+        return Shooter(
+            self.id,
+            self.callsign,
+            self.side,
+            Position(self.hex, max(0, self.alt_steps)),
+            self.attitude,
+            self.speed_kt,
+            self.greatest_load_g,
+            pilot_quality(self.crew_quality),
+            self.active,
+        )
 
     def damage_text(self) -> str:
         if self.damage is None:
@@ -201,6 +231,12 @@ def setup_problems(index: int, setup: AircraftSetup | dict[str, Any]) -> list[st
             card(raw["type"])
         except UnknownAircraftType as error:
             problems.append(f"{where}.type: {error}")
+    for k, kind in enumerate(raw.get("missiles") or ()):
+        if isinstance(kind, str):
+            try:
+                missile_card(kind)
+            except UnknownMissileType as error:
+                problems.append(f"{where}.missiles.{k}: {error}")
     marks = raw.get("attitude")
     if not isinstance(marks, dict):
         return problems
@@ -238,6 +274,8 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         else perf.round_half_up(aircraft_card.weights.internal_fuel_fp / 2),
         damage=DamageState.for_card(aircraft_card) if aircraft_card.damage else None,
         shots_left={gun.name: gun.shots for gun in aircraft_card.guns or ()},
+        missiles_left=dict(Counter(setup.missiles)),
+        crew_quality=setup.crew_quality,
     )
 
 
@@ -258,6 +296,8 @@ class Game:
         self.dice = Dice(np.random.default_rng(chosen))
         """Every random number of the game; each roll is recorded and becomes an event."""
         self.turn = 0
+        self.missiles: dict[str, MissileTrack] = {}
+        """Every missile launched, in launch order (they stay after they leave play)."""
         self.aircraft: dict[str, AircraftState] = {
             setup.entity_id: _state_from_setup(setup) for setup in scenario.aircraft
         }
@@ -300,7 +340,35 @@ class Game:
             results[entity] = result
             samples[entity] = entity_samples
             events.extend(entity_events)
+        t_end = t0 + TICKS_PER_TURN * TICK_S
+        shooters = {e: s.shooter() for e, s in self.aircraft.items()}
+        flown, attacking = fly_all(self.missiles, shooters, turn, t_end)
+        events.extend(flown)
+        damage = {e: s.damage for e, s in self.aircraft.items() if s.damage is not None}
+        cards = {e: s.card for e, s in self.aircraft.items()}
+        events.extend(attack_all(attacking, shooters, damage, cards, self.dice, turn, t_end))
+        for entity, track_damage in damage.items():
+            self.aircraft[entity].damage = track_damage
+            if track_damage.destroyed:
+                self.aircraft[entity].active = False
         events.extend(self._combat(orders, before, samples, turn, t0))
+        shooters = {e: s.shooter() for e, s in self.aircraft.items()}
+        launched = launch_all(
+            orders,
+            shooters,
+            {e: s.missiles_left for e, s in self.aircraft.items()},
+            self.missiles,
+            self.dice,
+            turn,
+            t_end,
+        )
+        events.extend(launched)
+        for entity, state in self.aircraft.items():
+            if entity in samples:
+                samples[entity]["weapons"][-1] = state.weapons_text()
+        for missile_id, track in self.missiles.items():
+            if track.samples and len(track.samples) == turn - track.first_turn + 1:
+                samples[missile_id] = track.samples[-1]
         events.extend(self._roll_events(t0))
         self.turn = turn
         return TurnResult(turn, results, samples, tuple(events))
@@ -392,6 +460,13 @@ class Game:
                     raise IllegalOrder(
                         "Gun Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
                     )
+            missile = orders[entity].missile
+            if missile is not None:
+                problem = self._missile_order_problem(entity, missile.type, missile.target)
+                if problem:
+                    raise IllegalOrder(
+                        "Missile Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
+                    )
             conditions = self._conditions(state, throttle)
             try:
                 plot = plot_turn(
@@ -406,6 +481,17 @@ class Game:
                 raise error.located(state.callsign, turn) from None
             plotted[entity] = _Planned(conditions, plot, moves)
         return plotted
+
+    def _missile_order_problem(self, entity: str, kind: str, target: str) -> str:
+        """Why a launch order cannot stand, or "" when it can (an empty rail is reported as
+        an event instead, since a script cannot count)."""
+        state = self.aircraft[entity]
+        if kind not in state.missiles_left:
+            carried = ", ".join(state.missiles_left) or "none"
+            return f"{state.callsign} carries no {kind}; missiles carried: {carried}"
+        if target == entity or target not in self.aircraft:
+            return f"no aircraft {target!r} to launch at; aircraft: {', '.join(self.aircraft)}"
+        return ""
 
     def _gun_order_problem(self, entity: str, target: str) -> str:
         """Why a gun order cannot stand, or "" when it can."""
@@ -528,6 +614,7 @@ class Game:
         state.attitude = plot.end_attitude
         state.throttle = orders.throttle
         state.tp_carry = plot.tp_carry
+        state.greatest_load_g = greatest
         state.pitchdown_points = plot.pitchdown_points
         result = AircraftTurn(
             aircraft=state.id,
@@ -658,31 +745,41 @@ class Game:
         per_entity: dict[str, list[dict[str, npt.NDArray[Any]]]] = {e: [first[e]] for e in ids}
         events: list[Event] = []
         table: list[dict[str, Any]] = []
+        played = 0
         for _ in range(count):
             if not any(state.active for state in self.aircraft.values()):
                 break
             result = self.play_turn(self.scripted_orders())
+            played += 1
             events.extend(result.events)
+            for entity, turn_samples in result.samples.items():
+                if entity not in per_entity:  # a missile launched this turn
+                    ids.append(entity)
+                    before = _hold(turn_samples)
+                    per_entity[entity] = [{k: v[:1] for k, v in before.items()}]
+                    per_entity[entity].extend(_hold(turn_samples) for _ in range(played - 1))
             for entity in ids:
                 if entity in result.samples:
                     per_entity[entity].append(result.samples[entity])
                 else:
                     per_entity[entity].append(_hold(per_entity[entity][-1]))
             table.extend({"turn": result.turn, **r.row()} for r in result.aircraft.values())
-        ticks = 1 + TICKS_PER_TURN * (len(per_entity[ids[0]]) - 1)
+        ticks = 1 + TICKS_PER_TURN * played
         channels = {
             name: np.stack([np.concatenate([c[name] for c in per_entity[e]]) for e in ids])
-            for name in first[ids[0]]
+            for name in first[next(iter(first))]
         }
+        infos = [
+            EntityInfo(id=s.id, callsign=s.callsign, type_id=s.card.type_id, side=s.side)
+            for s in self.aircraft.values()
+        ]
+        infos.extend(track.info for track in self.missiles.values())
         meta = TimelineMeta(
             rules="bop",
             seed=self.seed,
             scenario=self.scenario.name,
             tick_s=TICK_S,
-            entities=tuple(
-                EntityInfo(id=s.id, callsign=s.callsign, type_id=s.card.type_id, side=s.side)
-                for s in self.aircraft.values()
-            ),
+            entities=tuple(infos),
             events=tuple(events),
             turn_table=tuple(table),
         )

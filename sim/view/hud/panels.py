@@ -287,6 +287,28 @@ def clip(text: str, limit: int) -> str:
 PANEL_WIDTH = 0.62
 ROW_STEP = 0.066
 VALUE_CHARS = 15
+STATUS_CHARS = 11
+"""The status rows' captions are long, so their values are shorter."""
+
+
+def weapons_summary(items: Iterable[str]) -> str:
+    """``("M61A1 6", "AIM-7E-2 x2", "AIM-9B x2")`` → ``GUN 6 MSL 4``: what is left, counted."""
+    gun = missiles = 0
+    for item in items:
+        name, _, count = item.strip().rpartition(" ")
+        if not name:
+            continue
+        if count.startswith("x") and count[1:].isdigit():
+            missiles += int(count[1:])
+        elif count.isdigit():
+            gun += int(count)
+    if not gun and not missiles:
+        return join_or_none(items)
+    return " ".join(
+        part
+        for part in (f"GUN {gun}" if gun else "", f"MSL {missiles}" if missiles else "")
+        if part
+    )
 
 
 class _RowsPanel:
@@ -355,7 +377,7 @@ class StatusPanel(_RowsPanel):
         if key == self._shown:
             return
         self._shown = key
-        self.values["weapons"].set(clip(join_or_none(state.weapons), VALUE_CHARS))
-        self.values["crew"].set(clip(state.crew_state or NONE_TEXT, VALUE_CHARS))
-        self.values["damage"].set(clip(state.damage or NONE_TEXT, VALUE_CHARS))
+        self.values["weapons"].set(clip(weapons_summary(state.weapons), STATUS_CHARS))
+        self.values["crew"].set(clip(state.crew_state or NONE_TEXT, STATUS_CHARS))
+        self.values["damage"].set(clip(state.damage or NONE_TEXT, STATUS_CHARS))
         self.values["damage"].set_colour(AMBER if state.damage else WHITE)

@@ -1,0 +1,356 @@
+"""Missiles in the game loop: launches, flight each turn, attacks, and their timeline samples.
+
+The procedures are in :mod:`engine.bop.missiles`; this module decides when they run and what
+they need from the aircraft:
+
+* after every aircraft has moved, each missile in flight flies after its target (SoP 03,
+  "Missile Flight") and those that reach it attack in the Combat phase (SoP 07);
+* in the Combat phase, aircraft ordered to launch (``BopPlot.missile``) do so when the
+  launch checks pass, and the new missile boosts.
+
+Until the sensors rules arrive, a launcher is taken to hold what its missile needs: a radar
+track on a target within two cells of its Nose and 80 FP, an IR lock when the target is
+within the seeker's field of view (and, for a rear-aspect seeker, within its cells of the
+target's tail).  Targets do not fly Missile Defense yet (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.atmosphere import isa
+from engine.bearing import NoBearing, shoot_bearing
+from engine.bop.damage import DamageState, apply_damage
+from engine.bop.missiles import (
+    MissileEvent,
+    MissileState,
+    can_launch,
+    fly_missile,
+    launch,
+    missile_attack,
+)
+from engine.dice import Dice
+from engine.hexmap import STEP_FT, Hex, Position
+from engine.performance import KT_PER_FP
+from engine.phad import Attitude, Cell, distance
+from engine.phad.rotation import matrix_to_quaternion
+from models.missile import MissileCard, missile_card
+from models.timeline import EntityInfo, Event
+
+TICKS = 10
+RADAR_TRACK_CELLS = 2
+RADAR_TRACK_FP = 80
+PILOT_QUALITY = {"green": -1, "average": 0, "veteran": 1, "ace": 2}
+"""Pilot Quality by the scenario's crew quality (docs/rulings.md)."""
+
+
+@dataclass
+class Shooter:
+    """What the missile rules need of an aircraft at the end of its movement."""
+
+    id: str
+    callsign: str
+    side: str
+    position: Position
+    attitude: Attitude
+    speed_kt: int
+    greatest_load_g: float
+    pilot_quality: int
+    active: bool
+
+
+@dataclass
+class MissileTrack:
+    """One missile: its rules state, card, and the timeline samples of the turns it flew."""
+
+    state: MissileState
+    card: MissileCard
+    callsign: str
+    first_turn: int
+    samples: list[dict[str, npt.NDArray[Any]]] = field(default_factory=list)
+
+    @property
+    def info(self) -> EntityInfo:
+        return EntityInfo(
+            id=self.state.id,
+            callsign=self.callsign,
+            type_id=self.card.type_id,
+            side=self.state.side,
+            kind="missile",
+        )
+
+
+def pilot_quality(crew_quality: str) -> int:
+    return PILOT_QUALITY.get(crew_quality, 0)
+
+
+def _event(record: MissileEvent, t_s: float) -> Event:
+    return Event(
+        t_s=t_s,
+        kind=record.kind,
+        entities=record.entities,
+        detail=record.detail,
+        data=dict(record.data),
+    )
+
+
+def _forward_quaternion(direction: npt.NDArray[np.float64]) -> tuple[float, float, float, float]:
+    """Attitude of a missile flying along ``direction`` with its wings level."""
+    norm = float(np.linalg.norm(direction))
+    forward = direction / norm if norm > 1e-9 else np.array([0.0, 1.0, 0.0])
+    right = np.cross(forward, np.array([0.0, 0.0, 1.0]))
+    if float(np.linalg.norm(right)) < 1e-6:
+        right = np.array([1.0, 0.0, 0.0])
+    right /= np.linalg.norm(right)
+    up = np.cross(right, forward)
+    m = (
+        (float(right[0]), float(forward[0]), float(up[0])),
+        (float(right[1]), float(forward[1]), float(up[1])),
+        (float(right[2]), float(forward[2]), float(up[2])),
+    )
+    return matrix_to_quaternion(m)
+
+
+def missile_samples(
+    points: list[tuple[float, float, float]],
+    first_tick: int,
+    speed_fp: float,
+    cell: Cell,
+) -> dict[str, npt.NDArray[Any]]:
+    """Ticks 1–10 of one game-turn for a missile at ``points`` from tick ``first_tick``
+    (``points[0]`` is where it is at that tick); inactive before it and after the points
+    run out (impact)."""
+    n = TICKS
+    speed_kt = speed_fp * KT_PER_FP
+    xyz = np.zeros((n, 3))
+    active = np.zeros(n, dtype=bool)
+    for i in range(n):
+        k = i + 1 - first_tick
+        if 0 <= k < len(points):
+            xyz[i] = points[k]
+            active[i] = True
+        else:
+            xyz[i] = points[min(max(k, 0), len(points) - 1)]
+    quats = np.zeros((n, 4))
+    for i in range(n):
+        k = min(max(i + 1 - first_tick, 1), len(points) - 1)
+        step = np.array(points[k]) - np.array(points[k - 1]) if len(points) > 1 else np.zeros(3)
+        if not step.any():
+            step = np.array(cell.unit_vector())
+        quats[i] = _forward_quaternion(step)
+    keas = np.zeros(n)
+    mach = np.zeros(n)
+    for i in range(n):
+        air = isa(max(0.0, float(xyz[i, 2])))
+        keas[i] = speed_kt * math.sqrt(air.sigma)
+        mach[i] = speed_kt / air.speed_of_sound_kt
+    hexes = [Hex.nearest(float(x), float(y)) for x, y, _ in xyz]
+    text = str(cell)
+    return {
+        "x_ft": xyz[:, 0].copy(),
+        "y_ft": xyz[:, 1].copy(),
+        "z_ft": xyz[:, 2].copy(),
+        "quat_wxyz": quats,
+        "speed_kt": np.full(n, speed_kt),
+        "keas_kt": keas,
+        "mach": mach,
+        "alt_steps": np.round(xyz[:, 2] / STEP_FT).astype(np.int32),
+        "hex_q": np.array([h.q for h in hexes], dtype=np.int32),
+        "hex_r": np.array([h.r for h in hexes], dtype=np.int32),
+        "load_g": np.zeros(n),
+        "throttle": np.zeros(n),
+        "throttle_label": np.full(n, "", dtype="<U4"),
+        "engine_output": np.zeros(n),
+        "speedbrake": np.zeros(n, dtype=bool),
+        "weapons": np.full(n, "", dtype="<U64"),
+        "damage": np.full(n, "", dtype="<U64"),
+        "fuel_fp": np.zeros(n),
+        "nose": np.full(n, text, dtype="<U6"),
+        "canopy": np.full(n, "", dtype="<U6"),
+        "wing": np.full(n, "", dtype="<U6"),
+        "velocity": np.full(n, text, dtype="<U6"),
+        "lift": np.full(n, "", dtype="<U6"),
+        "active": active,
+    }
+
+
+def fly_all(
+    tracks: dict[str, MissileTrack], shooters: dict[str, Shooter], turn: int, t_end: float
+) -> tuple[list[Event], list[MissileTrack]]:
+    """Fly every missile in play after its target has moved; returns the events and the
+    missiles that reach their targets (they attack in the Combat phase)."""
+    events: list[Event] = []
+    attacking: list[MissileTrack] = []
+    for track in tracks.values():
+        if not track.state.active or track.first_turn == turn:
+            continue
+        target = shooters.get(track.state.target)
+        if target is None or not target.active:
+            track.state = replace(track.state, status="missed", status_reason="target gone")
+            continue
+        flight = fly_missile(
+            track.state, track.card, target.position, who=track.callsign, turn=turn
+        )
+        track.state = flight.state
+        points = list(flight.waypoints)
+        track.samples.append(
+            missile_samples(points, 0, flight.state.speed_fp, track.state.boost_direction)
+        )
+        events.extend(_event(e, t_end) for e in flight.events)
+        if flight.attacks and flight.state.active:
+            attacking.append(track)
+    return events, attacking
+
+
+def attack_all(
+    attacking: list[MissileTrack],
+    shooters: dict[str, Shooter],
+    damage: dict[str, DamageState],
+    cards: dict[str, Any],
+    dice: Dice,
+    turn: int,
+    t_end: float,
+) -> list[Event]:
+    """The missile-attack sub-phase: every attack rolled, then the damage applied."""
+    events: list[Event] = []
+    hits: list[tuple[str, int, int, str]] = []
+    for track in attacking:
+        target = shooters[track.state.target]
+        result = missile_attack(
+            track.state,
+            track.card,
+            defender_pilot_quality=target.pilot_quality,
+            defending=False,
+            dice=dice,
+            who=track.callsign,
+            turn=turn,
+        )
+        track.state = result.state
+        events.extend(_event(e, t_end) for e in result.events)
+        if result.hit and result.damage_points:
+            hits.append((target.id, result.damage_points, result.critical_hits, track.callsign))
+    for target_id, points, criticals, source in hits:
+        state = damage.get(target_id)
+        if state is None or state.destroyed:
+            continue
+        applied = apply_damage(
+            state,
+            points,
+            dice,
+            card=cards[target_id],
+            criticals=criticals,
+            weapon="missile",
+            who=shooters[target_id].callsign,
+            turn=turn,
+            source=source,
+        )
+        damage[target_id] = applied.state
+        events.extend(
+            Event(
+                t_s=t_end,
+                kind=e.kind,
+                entities=e.entities or (target_id,),
+                detail=e.detail,
+                data=dict(e.data),
+            )
+            for e in applied.events
+        )
+    return events
+
+
+def _holds_target(card: MissileCard, shooter: Shooter, target: Shooter) -> tuple[bool, bool, int]:
+    """(radar track, seeker lock, range in FP) the launcher is taken to hold on the target."""
+    try:
+        bearing = shoot_bearing(shooter.position, target.position)
+    except NoBearing:
+        return False, False, 0
+    cell = min(bearing.candidates, key=lambda c: distance(shooter.attitude.nose, c))
+    aon = distance(shooter.attitude.nose, cell)
+    radar = aon <= RADAR_TRACK_CELLS and bearing.slant_range_fp <= RADAR_TRACK_FP
+    seeker = aon <= card.fov_cells
+    if card.rear_aspect_cells is not None:
+        seeker = seeker and distance(cell, target.attitude.velocity) <= card.rear_aspect_cells
+    return radar, seeker, bearing.slant_range_fp
+
+
+def launch_all(
+    orders: dict[str, Any],
+    shooters: dict[str, Shooter],
+    missiles_left: dict[str, dict[str, int]],
+    tracks: dict[str, MissileTrack],
+    dice: Dice,
+    turn: int,
+    t_end: float,
+) -> list[Event]:
+    """Launch what the orders ask for, when the launch checks pass; boosts are drawn over the
+    last ticks of the turn."""
+    events: list[Event] = []
+    for shooter_id, plot in orders.items():
+        order = getattr(plot, "missile", None)
+        shooter = shooters.get(shooter_id)
+        if order is None or shooter is None or not shooter.active:
+            continue
+        target = shooters.get(order.target)
+        if target is None or not target.active:
+            continue
+        if missiles_left.get(shooter_id, {}).get(order.type, 0) <= 0:
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="no_launch",
+                    entities=(shooter_id,),
+                    detail=f"{shooter.callsign} has no {order.type} left",
+                )
+            )
+            continue
+        card = missile_card(order.type)
+        radar, seeker, range_fp = _holds_target(card, shooter, target)
+        check = can_launch(card, range_fp=range_fp, seeker_lock=seeker, radar_track=radar)
+        if not check.allowed:
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="no_launch",
+                    entities=(shooter_id, target.id),
+                    detail=f"{shooter.callsign} holds the {order.type}: "
+                    + "; ".join(check.reasons),
+                )
+            )
+            continue
+        missiles_left[shooter_id][order.type] -= 1
+        number = sum(1 for t in tracks.values() if t.state.launcher == shooter_id) + 1
+        missile_id = f"{shooter_id}-m{number}"
+        result = launch(
+            card,
+            missile_id=missile_id,
+            launcher=shooter_id,
+            target=target.id,
+            side=shooter.side,
+            launcher_position=shooter.position,
+            launcher_nose=shooter.attitude.nose,
+            launcher_speed_fp=shooter.speed_kt / KT_PER_FP,
+            target_position=target.position,
+            max_load_g=shooter.greatest_load_g,
+            pointing=shooter.attitude.is_separated,
+            dice=dice,
+            turn=turn,
+        )
+        events.extend(_event(e, t_end) for e in result.events)
+        if result.state is None:
+            continue
+        track = MissileTrack(result.state, card, f"{order.type} ({shooter.callsign})", turn)
+        anchor = result.state.anchor
+        x, y = anchor.hex.centre_ft()
+        path = list(result.boost_path) or [(x, y, anchor.alt_ft)]
+        track.samples.append(
+            missile_samples(
+                path, TICKS + 1 - len(path), result.state.speed_fp, result.state.boost_direction
+            )
+        )
+        tracks[missile_id] = track
+    return events

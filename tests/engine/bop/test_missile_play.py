@@ -1,0 +1,64 @@
+"""Missiles in the game loop: launches, flight, attacks, kills and their timeline entities."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.bop.errors import IllegalOrder
+from engine.bop.game import Game, ScenarioError
+from models.orders import BopPlot
+from models.scenario import load_scenario
+
+FIGHT = Path(__file__).resolve().parents[3] / "scenarios" / "historical" / "missile-fight.toml"
+
+
+@pytest.fixture(scope="module")
+def timeline():  # type: ignore[no-untyped-def]
+    return Game(load_scenario(FIGHT)).run()
+
+
+def test_the_seeded_fight_launches_misses_hits_and_kills(timeline) -> None:  # type: ignore[no-untyped-def]
+    kinds = [e.kind for e in timeline.meta.events]
+    assert "launch" in kinds and "miss" in kinds and "hit" in kinds and "kill" in kinds
+    assert kinds.index("miss") < kinds.index("hit") < kinds.index("kill")
+
+
+def test_missiles_are_timeline_entities_in_play_from_launch_to_impact(timeline) -> None:  # type: ignore[no-untyped-def]
+    missiles = [e for e in timeline.meta.entities if e.kind == "missile"]
+    assert [m.id for m in missiles] == ["phantom-1-m1", "phantom-1-m2"]
+    assert all(m.side == "blue" and m.type_id == "AIM-7E-2" for m in missiles)
+    first = timeline.entity_index("phantom-1-m1")
+    active = timeline.channels["active"][first]
+    assert not active[0] and active[10] and not active[-1]
+    xyz = np.stack([timeline.channels[c][first] for c in ("x_ft", "y_ft", "z_ft")], axis=1)
+    flying = xyz[active]
+    assert np.linalg.norm(np.diff(flying, axis=0), axis=1).max() < 8000  # a smooth path
+    assert timeline.channels["speed_kt"][first][active].min() > 1000  # faster than the jets
+
+
+def test_the_launcher_counts_its_missiles(timeline) -> None:  # type: ignore[no-untyped-def]
+    phantom = timeline.entity_index("phantom-1")
+    weapons = list(timeline.channels["weapons"][phantom])
+    assert "AIM-7E-2 x4" in weapons[0] and "AIM-7E-2 x2" in weapons[-1]
+
+
+def test_a_launch_order_for_a_missile_not_carried_is_illegal() -> None:
+    scenario = load_scenario(FIGHT)
+    game = Game(scenario)
+    orders = game.scripted_orders()
+    orders["phantom-1"] = BopPlot.model_validate(
+        {
+            "missile": {"type": "R-73", "target": "fishbed-1"},
+            "segments": [{"kind": "straight", "ticks": 10}],
+        }
+    )
+    with pytest.raises(IllegalOrder, match="carries no R-73"):
+        game.play_turn(orders)
+
+
+def test_unknown_missile_types_are_scenario_problems() -> None:
+    scenario = load_scenario(FIGHT)
+    bad = scenario.aircraft[0].model_copy(update={"missiles": ("AIM-54C",)})
+    with pytest.raises(ScenarioError, match=r"aircraft.0.missiles.0: .*AIM-54C"):
+        Game(scenario.model_copy(update={"aircraft": (bad, scenario.aircraft[1])}))
