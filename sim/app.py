@@ -69,8 +69,9 @@ class ReplayScene:
             TentMinis(self.root, self.settings),
             AltitudeStacks(self.root, self.settings),
             Trails(self.root, self.settings),
-            EventMarkers(self.root, self.settings),
         ]
+        self.markers = EventMarkers(self.root, self.settings)
+        self.layers.append(self.markers)
         self.hud: Any = None
         if self.settings.show_hud:
             self.hud = Hud(
@@ -88,14 +89,16 @@ class ReplayScene:
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, snapshot: Snapshot, dt_s: float) -> None:
-        """Update every layer from the snapshot and place the camera."""
+        """Place the camera, then update every layer from the snapshot."""
+        pose = self.rig.pose(snapshot, dt_s)
+        self.markers.set_eye(pose.position)
         for layer in self.layers:
             layer.update(snapshot)
         if self.hud is not None:
             self.hud.set_prominent(self.rig.mode == "cockpit")
             self.hud.update(snapshot)
         self.scrub.update(snapshot)
-        self.apply_camera(self.rig.pose(snapshot, dt_s))
+        self.apply_camera(pose)
 
     def draw_at(self, t_s: float, dt_s: float = 0.0) -> Snapshot:
         """Draw the scene at a playback time (for exports) and return its snapshot."""

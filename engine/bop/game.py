@@ -342,7 +342,20 @@ class Game:
             events.extend(entity_events)
         t_end = t0 + TICKS_PER_TURN * TICK_S
         shooters = {e: s.shooter() for e, s in self.aircraft.items()}
-        flown, attacking = fly_all(self.missiles, shooters, turn, t_end)
+        paths = {
+            entity: (
+                _placement_ft(before[entity]),
+                *zip(
+                    samples[entity]["x_ft"].tolist(),
+                    samples[entity]["y_ft"].tolist(),
+                    samples[entity]["z_ft"].tolist(),
+                    strict=True,
+                ),
+            )
+            for entity in samples
+            if entity in before
+        }
+        flown, attacking = fly_all(self.missiles, shooters, turn, t_end, paths)
         events.extend(flown)
         damage = {e: s.damage for e, s in self.aircraft.items() if s.damage is not None}
         cards = {e: s.card for e, s in self.aircraft.items()}
@@ -851,6 +864,11 @@ def _overloads(
                 )
             )
     return found
+
+
+def _placement_ft(placement: Placement) -> tuple[float, float, float]:
+    x, y = placement.hex.centre_ft()
+    return (x, y, placement.alt_steps * STEP_FT)
 
 
 def _stop_at_ground(samples: dict[str, npt.NDArray[Any]], ground_ft: float) -> int:

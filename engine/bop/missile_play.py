@@ -180,10 +180,17 @@ def missile_samples(
 
 
 def fly_all(
-    tracks: dict[str, MissileTrack], shooters: dict[str, Shooter], turn: int, t_end: float
+    tracks: dict[str, MissileTrack],
+    shooters: dict[str, Shooter],
+    turn: int,
+    t_end: float,
+    target_paths: dict[str, tuple[tuple[float, float, float], ...]] | None = None,
 ) -> tuple[list[Event], list[MissileTrack]]:
     """Fly every missile in play after its target has moved; returns the events and the
-    missiles that reach their targets (they attack in the Combat phase)."""
+    missiles that reach their targets (they attack in the Combat phase).
+
+    ``target_paths`` are the aircraft's positions at ticks 0–10 of this turn, so a missile
+    is drawn closing on where its target actually is."""
     events: list[Event] = []
     attacking: list[MissileTrack] = []
     for track in tracks.values():
@@ -194,7 +201,12 @@ def fly_all(
             track.state = replace(track.state, status="missed", status_reason="target gone")
             continue
         flight = fly_missile(
-            track.state, track.card, target.position, who=track.callsign, turn=turn
+            track.state,
+            track.card,
+            target.position,
+            who=track.callsign,
+            turn=turn,
+            target_path=(target_paths or {}).get(target.id),
         )
         track.state = flight.state
         points = list(flight.waypoints)

@@ -41,6 +41,8 @@ MARKED_KINDS: dict[str, tuple[str, tuple[float, float, float]]] = {
 LABEL_HEIGHT_PER_SCALE_FT = 28.0
 """Label letter size per unit of mini scale (336 ft at the default 12)."""
 RING_RADIUS_PER_SCALE_FT = 40.0
+NEAR_LABEL_FRACTION = 0.025
+"""Near the camera a label is at most this fraction of its distance tall."""
 
 
 def _event_key(event: Event, entity_id: str) -> tuple[float, str, str, str]:
@@ -79,6 +81,11 @@ class EventMarkers:
         self._ring.setTwoSided(True)
         self._ring.setTextureOff(1)
         self.markers: dict[tuple[float, str, str, str], _Marker] = {}
+        self.eye: tuple[float, float, float] | None = None
+
+    def set_eye(self, position: tuple[float, float, float]) -> None:
+        """Where the camera is: markers close to it shrink so they never fill the view."""
+        self.eye = position
 
     def _make(
         self, event: Event, label: str, colour: tuple[float, float, float], row: int
@@ -127,6 +134,9 @@ class EventMarkers:
                 self.markers[key] = marker
             age = (now - marker.t_s) / FADE_S
             marker.path.setPos(*position)
+            if self.eye is not None:
+                reach = math.dist(self.eye, position) * NEAR_LABEL_FRACTION
+                marker.path.setScale(min(1.0, max(reach, 1.0) / self.label_ft))
             marker.path.setAlphaScale(1.0 - age * age)
             marker.ring.setScale(self.ring_ft * (0.6 + 0.6 * math.sqrt(age)))
 
