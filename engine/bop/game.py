@@ -22,6 +22,7 @@ from engine.aero import thrust_lbf
 from engine.atmosphere import isa
 from engine.bop.combat import Combatant, Placement, gun_combat
 from engine.bop.damage import DamageState
+from engine.bop.departure import too_slow_flight
 from engine.bop.errors import IllegalOrder
 from engine.bop.missile_play import (
     MissileTrack,
@@ -44,8 +45,6 @@ from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
 
 TICKS_PER_TURN = perf.TICKS_PER_TURN
 TICK_S = perf.movement.SECONDS_PER_TICK
-SPEED_FLOOR_KT = perf.MIN_SPEED_KT
-SPEED_FLOOR_DEPARTURE_POINTS = 4
 THROTTLE_FRACTION: dict[str, float] = {"idle": 0.0, "mil": 0.5, "ab": 1.0}
 
 
@@ -571,22 +570,11 @@ class Game:
         )
         end_speed = change.end_speed_kt
         t_end = t0 + TICKS_PER_TURN * TICK_S
-        if end_speed < SPEED_FLOOR_KT:
-            alt -= 1
-            end_speed = SPEED_FLOOR_KT
-            state.departure_points += SPEED_FLOOR_DEPARTURE_POINTS
-            events.append(
-                Event(
-                    t_s=t_end,
-                    kind="speed_floor",
-                    entities=(state.id,),
-                    detail=(
-                        f"{state.callsign} fell below {SPEED_FLOOR_KT} kt: loses a step, "
-                        f"speed {SPEED_FLOOR_KT}, +{SPEED_FLOOR_DEPARTURE_POINTS} DP "
-                        "(Net Speed Change)"
-                    ),
-                )
-            )
+        too_slow = too_slow_flight(end_speed, alt, state.callsign)
+        end_speed, alt = too_slow.speed_kt, too_slow.alt_steps
+        state.departure_points += too_slow.departure_points
+        if too_slow.record is not None:
+            events.append(too_slow.record.event(t_end, (state.id,)))
         if plot.departure_points:
             state.departure_points += plot.departure_points
         if state.departure_points:
