@@ -281,6 +281,16 @@ class Damage(_Card):
         return None
 
 
+class CrewEquipmentCard(_Card):
+    """G protection the crew of this type normally flies with ("Aircrew": G-suits, reclined
+    seats, positive-pressure masks, G-training)."""
+
+    g_suit: Literal["none", "early", "modern", "immersion"] = "none"
+    reclined_seat: bool = False
+    pressure_mask: bool = False
+    g_training: Literal["none", "early", "modern"] = "none"
+
+
 class AircraftCard(_Card):
     """One aircraft type's data card."""
 
@@ -291,6 +301,8 @@ class AircraftCard(_Card):
     name: str
     """Full name, e.g. ``F-16C Fighting Falcon (Block 30)``."""
     crew: int = Field(default=1, ge=1, le=4)
+    crew_equipment: CrewEquipmentCard = Field(default_factory=CrewEquipmentCard)
+    """The crew's G protection, for the Crew G checks (Flight Effects, SoP 04)."""
     length_ft: float | None = Field(default=None, gt=0, lt=150)
     """Overall length, for drawing the box mini's planform and side views."""
     span_ft: float | None = Field(default=None, gt=0, lt=150)

@@ -18,6 +18,7 @@ loop keeps a :class:`DamageState` per aircraft and replaces it with the one each
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -378,6 +379,37 @@ def apply_damage(
         new, hit = _resolve_critical(
             new, card, None, weapon, dice, f"{n + 1} of {criticals} on {purpose}", tables
         )
+        new = replace(new, last_hit_turn=_bump(new.last_hit_turn, hit.system, turn))
+        hits.append(hit)
+        events.append(_critical_event(hit, new, who, turn))
+    return _finish(state, new, card, points, hits, events, was_destroyed, who, turn)
+
+
+def damage_systems(
+    state: DamageState,
+    points: int,
+    systems: Sequence[str],
+    dice: Dice,
+    *,
+    card: AircraftCard,
+    who: str,
+    turn: int,
+    source: str = "",
+    tables: DamageTables | None = None,
+) -> DamageResult:
+    """Mark ``points`` damage points and a critical hit on each named system, with no system
+    roll: the damage Flight Effects deal (structure and engine criticals from overstress or
+    overspeed).  Destruction is judged as for :func:`apply_damage`."""
+    if points < 0:
+        raise ValueError("damage points cannot be negative")
+    tables = tables or damage_tables()
+    was_destroyed = state.destroyed
+    purpose = f"{who}{', by ' + source if source else ''}, turn {turn}"
+    new = replace(state, points=state.points + points)
+    hits: list[CriticalHit] = []
+    events: list[CombatEvent] = []
+    for system in systems:
+        new, hit = _resolve_critical(new, card, system, "gun", dice, purpose, tables)
         new = replace(new, last_hit_turn=_bump(new.last_hit_turn, hit.system, turn))
         hits.append(hit)
         events.append(_critical_event(hit, new, who, turn))

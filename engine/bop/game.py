@@ -21,8 +21,17 @@ from engine import performance as perf
 from engine.aero import thrust_lbf
 from engine.atmosphere import isa
 from engine.bop.combat import Combatant, Placement, gun_combat
-from engine.bop.damage import DamageState
+from engine.bop.damage import DamageState, damage_systems
 from engine.bop.departure import too_slow_flight
+from engine.bop.effects import (
+    AirframeState,
+    CrewEquipment,
+    CrewMember,
+    CrewState,
+    FlightEffectsConditions,
+    TurnLoads,
+    resolve_flight_effects,
+)
 from engine.bop.errors import IllegalOrder
 from engine.bop.missile_play import (
     MissileTrack,
@@ -45,6 +54,10 @@ from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
 
 TICKS_PER_TURN = perf.TICKS_PER_TURN
 TICK_S = perf.movement.SECONDS_PER_TICK
+CREW_NAMES = ("pilot", "back seat", "crew 3", "crew 4")
+STRAIN_FROM_G = 5.0
+"""Crews strain as hard as their training allows in game-turns pulling this much or more
+(docs/rulings.md); activity points arrive with the crew rules."""
 THROTTLE_FRACTION: dict[str, float] = {"idle": 0.0, "mil": 0.5, "ab": 1.0}
 
 
@@ -84,6 +97,22 @@ class AircraftState:
     crew_quality: str = "average"
     greatest_load_g: float = 1.0
     """The greatest load of the last game-turn (for launch G)."""
+    crew: list[CrewState] = field(default_factory=list)
+    """Each crew member's G state, pilot first."""
+    overstress_points: int = 0
+    uncontrolled: bool = False
+    """The pilot is unconscious or killed: the aircraft flies itself ("Uncontrolled
+    Aircraft")."""
+
+    def crew_text(self) -> str:
+        """``ok``, or each crew member whose state is not normal: ``pilot: loc``."""
+        names = CREW_NAMES[: len(self.crew)]
+        odd = [
+            f"{n}: {c.g_state}"
+            for n, c in zip(names, self.crew, strict=True)
+            if c.g_state != "normal"
+        ]
+        return ", ".join(odd) or "ok"
 
     def placement(self) -> Placement:
         return Placement(self.hex, self.alt_steps, self.attitude)
@@ -274,6 +303,7 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         damage=DamageState.for_card(aircraft_card) if aircraft_card.damage else None,
         shots_left={gun.name: gun.shots for gun in aircraft_card.guns or ()},
         missiles_left=dict(Counter(setup.missiles)),
+        crew=[CrewState() for _ in range(aircraft_card.crew)],
         crew_quality=setup.crew_quality,
     )
 
@@ -327,6 +357,7 @@ class Game:
         any state when an order is illegal.
         """
         turn = self.turn + 1
+        orders = self._uncontrolled_orders(orders)
         plotted = self._plot_all(orders)
         before = {e: s.placement() for e, s in self.aircraft.items() if s.active}
         results: dict[str, AircraftTurn] = {}
@@ -340,6 +371,8 @@ class Game:
             samples[entity] = entity_samples
             events.extend(entity_events)
         t_end = t0 + TICKS_PER_TURN * TICK_S
+        for entity, planned in plotted.items():
+            events.extend(self._flight_effects(self.aircraft[entity], planned, turn, t_end))
         shooters = {e: s.shooter() for e, s in self.aircraft.items()}
         paths = {
             entity: (
@@ -378,6 +411,8 @@ class Game:
         for entity, state in self.aircraft.items():
             if entity in samples:
                 samples[entity]["weapons"][-1] = state.weapons_text()
+                samples[entity]["crew_state"][-1] = state.crew_text()
+                samples[entity]["damage"][-1] = state.damage_text()
         for missile_id, track in self.missiles.items():
             if track.samples and len(track.samples) == turn - track.first_turn + 1:
                 samples[missile_id] = track.samples[-1]
@@ -417,6 +452,83 @@ class Game:
             if entity in samples:
                 samples[entity]["weapons"][-1] = state.weapons_text()
                 samples[entity]["damage"][-1] = state.damage_text()
+        return events
+
+    def _uncontrolled_orders(self, orders: dict[str, BopPlot]) -> dict[str, BopPlot]:
+        """An uncontrolled aircraft flies an involuntary unloaded game-turn (a straight one
+        with its Nose at ±90) whatever its script says ("Uncontrolled Aircraft")."""
+        changed = dict(orders)
+        for entity, state in self.aircraft.items():
+            if not (state.active and state.uncontrolled):
+                continue
+            vertical = abs(state.attitude.nose.pitch_deg) == 90
+            segment = {"kind": "straight" if vertical else "unload", "ticks": 10}
+            changed[entity] = BopPlot.model_validate(
+                {"throttle": state.throttle, "segments": [segment]}
+            )
+        return changed
+
+    def _flight_effects(
+        self, state: AircraftState, planned: _Planned, turn: int, t_end: float
+    ) -> list[Event]:
+        """Flight Effects (SoP 04): overspeed, structure G and crew G after the turn's flight;
+        the damage they do goes on the Damage track."""
+        if not state.active or state.damage is None:
+            return []
+        card = state.card
+        kit = card.crew_equipment
+        equipment = CrewEquipment(kit.g_suit, kit.reclined_seat, kit.pressure_mask, kit.g_training)
+        loads = TurnLoads.from_plot(planned.plot)
+        strain = equipment.max_strain_ap if loads.greatest_positive_g >= STRAIN_FROM_G else 0
+        members = [
+            CrewMember(
+                name,
+                crew_state,
+                equipment,
+                strain_ap=strain if crew_state.conscious and not crew_state.wounds else 0,
+                flies=index == 0,
+            )
+            for index, (name, crew_state) in enumerate(zip(CREW_NAMES, state.crew, strict=False))
+        ]
+        damage = state.damage
+        airframe = AirframeState(
+            damage_points=damage.points,
+            overstress_points=state.overstress_points,
+            structure_criticals=damage.hits_on("Structure"),
+            engine_criticals=sum(damage.engine_hits),
+        )
+        conditions = FlightEffectsConditions(
+            keas=planned.conditions.keas, safe_load_g=planned.conditions.safe_load_g
+        )
+        result = resolve_flight_effects(
+            card, airframe, members, conditions, loads, self.dice, state.callsign, turn
+        )
+        events = [record.event(t_end, (state.id,)) for record in result.records]
+        state.crew = list(result.crew_states)
+        state.overstress_points = result.airframe.overstress_points
+        systems = ["Structure"] * (
+            result.airframe.structure_criticals - airframe.structure_criticals
+        ) + ["Engine"] * (result.airframe.engine_criticals - airframe.engine_criticals)
+        points = result.airframe.damage_points - airframe.damage_points
+        if points > 0 or systems:
+            applied = damage_systems(
+                damage,
+                max(points, 0),
+                systems,
+                self.dice,
+                card=card,
+                who=state.callsign,
+                turn=turn,
+                source="flight effects",
+            )
+            state.damage = applied.state
+            events.extend(
+                Event(t_s=t_end, kind=e.kind, entities=(state.id,), detail=e.detail, data=e.data)
+                for e in applied.events
+            )
+        if result.destroyed or (state.damage is not None and state.damage.destroyed):
+            state.active = False
+        state.uncontrolled = result.uncontrolled
         return events
 
     def _roll_events(self, t0: float) -> list[Event]:
@@ -685,6 +797,7 @@ class Game:
             "engine_output": np.zeros(n),
             "speedbrake": np.full(n, speedbrake),
             "weapons": np.full(n, state.weapons_text(), dtype="<U64"),
+            "crew_state": np.full(n, state.crew_text(), dtype="<U64"),
             "damage": np.full(n, state.damage_text(), dtype="<U64"),
             "fuel_fp": np.zeros(n),
             "nose": np.empty(n, dtype="<U6"),
@@ -810,6 +923,7 @@ class Game:
             "throttle_label": np.array([state.throttle], dtype="<U4"),
             "speedbrake": np.array([False]),
             "weapons": np.array([state.weapons_text()], dtype="<U64"),
+            "crew_state": np.array([state.crew_text()], dtype="<U64"),
             "damage": np.array([state.damage_text()], dtype="<U64"),
             "engine_output": np.array(
                 [thrust_lbf(state.card, state.throttle, state.alt_ft, mach) / available]

@@ -168,6 +168,7 @@ def missile_samples(
         "engine_output": np.zeros(n),
         "speedbrake": np.zeros(n, dtype=bool),
         "weapons": np.full(n, "", dtype="<U64"),
+        "crew_state": np.full(n, "", dtype="<U64"),
         "damage": np.full(n, "", dtype="<U64"),
         "fuel_fp": np.zeros(n),
         "nose": np.full(n, text, dtype="<U6"),

@@ -558,10 +558,11 @@ def test_sensor_channels_fill_the_optional_fields() -> None:
 
     plain = Playback(base).snapshot_at(10.0).entities[0]
     defaults = {f.name: f.default for f in dataclasses.fields(EntityState)}
-    for name in ("radar_mode", "tracks", "ir_lock", "rwr", "crew_state"):
+    for name in ("radar_mode", "tracks", "ir_lock", "rwr"):
         assert getattr(plain, name) == defaults[name]
-    # The engine writes weapons and damage itself: guns left and the damage track.
+    # The engine writes weapons, crew and damage itself: guns left, G state, damage track.
     assert plain.weapons and plain.damage
+    assert plain.crew_state == "ok"
 
 
 def test_snapshot_carries_the_timeline_facts() -> None:
