@@ -49,3 +49,12 @@ def test_scenario_replays_its_golden_playthrough(name: str) -> None:
         path.write_text(text, encoding="utf-8")
     assert path.is_file(), f"{path.name} missing: run with FURBALL_UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_events_name_timeline_entities_by_id(name: str) -> None:
+    """The replay finds an event's entities by id: every name an event carries is one."""
+    timeline = Game(load_scenario(Path(str(SCENARIOS[name])))).run()
+    ids = set(timeline.entity_ids)
+    for event in timeline.meta.events:
+        assert set(event.entities) <= ids, f"{event.kind} at {event.t_s}: {event.entities}"

@@ -66,11 +66,13 @@ def _situation(shooter: Placement, target: Placement) -> GunSituation | None:
     return gun_situation(shooter.attitude, target.attitude, cell, bearing.slant_range_fp)
 
 
-def _event(record: CombatEvent, t_s: float, default: tuple[str, ...]) -> Event:
+def _event(record: CombatEvent, t_s: float, entities: tuple[str, ...]) -> Event:
+    """A combat record as a timeline event naming ``entities`` by id (the record itself
+    names aircraft by callsign, for its text)."""
     return Event(
         t_s=t_s,
         kind=record.kind,
-        entities=record.entities or default,
+        entities=entities,
         detail=record.detail,
         data=dict(record.data),
     )

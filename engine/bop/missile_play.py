@@ -267,7 +267,7 @@ def attack_all(
             Event(
                 t_s=t_end,
                 kind=e.kind,
-                entities=e.entities or (target_id,),
+                entities=(target_id,),
                 detail=e.detail,
                 data=dict(e.data),
             )
