@@ -18,11 +18,17 @@ import numpy as np
 import numpy.typing as npt
 
 from engine import performance as perf
-from engine.aero import thrust_lbf
+from engine.aero import q_mark, thrust_lbf
 from engine.atmosphere import isa
 from engine.bop.combat import Combatant, Placement, gun_combat
 from engine.bop.damage import DamageState, damage_systems
-from engine.bop.departure import too_slow_flight
+from engine.bop.departure import (
+    SpinState,
+    departure_check,
+    departure_tables,
+    spin_recovery,
+    too_slow_flight,
+)
 from engine.bop.effects import (
     AirframeState,
     CrewEquipment,
@@ -42,7 +48,7 @@ from engine.bop.missile_play import (
     pilot_quality,
 )
 from engine.bop.movement import IllegalMove, choose_move
-from engine.bop.plotting import FlightConditions, PlottedTurn, plot_turn
+from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
 from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex, Position
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
@@ -103,6 +109,11 @@ class AircraftState:
     uncontrolled: bool = False
     """The pilot is unconscious or killed: the aircraft flies itself ("Uncontrolled
     Aircraft")."""
+    spin: SpinState | None = None
+    """The aircraft is spinning (Departure, SoP 06) until a Spin Recovery takes it out."""
+    imposed_unload: ImposedUnload | None = None
+    """A High-Speed Departure's involuntary unloaded ticks, flown at the start of the next
+    game-turn."""
 
     def crew_text(self) -> str:
         """``ok``, or each crew member whose state is not normal: ``pilot: loc``."""
@@ -345,7 +356,7 @@ class Game:
     def legal(self, orders: dict[str, BopPlot]) -> bool:
         """True when every order is legal now (the same checks :meth:`play_turn` makes)."""
         try:
-            self._plot_all(orders)
+            self._plot_all(self._imposed_orders(orders))
         except IllegalOrder:
             return False
         return True
@@ -357,7 +368,7 @@ class Game:
         any state when an order is illegal.
         """
         turn = self.turn + 1
-        orders = self._uncontrolled_orders(orders)
+        orders = self._imposed_orders(orders)
         plotted = self._plot_all(orders)
         before = {e: s.placement() for e, s in self.aircraft.items() if s.active}
         results: dict[str, AircraftTurn] = {}
@@ -372,7 +383,10 @@ class Game:
             events.extend(entity_events)
         t_end = t0 + TICKS_PER_TURN * TICK_S
         for entity, planned in plotted.items():
-            events.extend(self._flight_effects(self.aircraft[entity], planned, turn, t_end))
+            state = self.aircraft[entity]
+            state.imposed_unload = None
+            events.extend(self._flight_effects(state, planned, turn, t_end))
+            events.extend(self._departure(state, planned, turn, t_end))
         shooters = {e: s.shooter() for e, s in self.aircraft.items()}
         paths = {
             entity: (
@@ -454,19 +468,78 @@ class Game:
                 samples[entity]["damage"][-1] = state.damage_text()
         return events
 
-    def _uncontrolled_orders(self, orders: dict[str, BopPlot]) -> dict[str, BopPlot]:
-        """An uncontrolled aircraft flies an involuntary unloaded game-turn (a straight one
-        with its Nose at ±90) whatever its script says ("Uncontrolled Aircraft")."""
+    def _imposed_orders(self, orders: dict[str, BopPlot]) -> dict[str, BopPlot]:
+        """Orders the rules impose over the script: an uncontrolled or spinning aircraft flies
+        an involuntary unloaded game-turn ("Uncontrolled Aircraft", "Spinning"); one that
+        suffered a High-Speed Departure flies its unloaded ticks, then straight. With the Nose
+        at ±90 the unloaded flight is a straight segment ("Unloaded Flight")."""
         changed = dict(orders)
         for entity, state in self.aircraft.items():
-            if not (state.active and state.uncontrolled):
+            if not state.active:
                 continue
             vertical = abs(state.attitude.nose.pitch_deg) == 90
-            segment = {"kind": "straight" if vertical else "unload", "ticks": 10}
+            unload = "straight" if vertical else "unload"
+            if state.uncontrolled or state.spin is not None:
+                segments = [{"kind": unload, "ticks": 10}]
+            elif state.imposed_unload is not None:
+                ticks = state.imposed_unload.ticks
+                segments = [
+                    {"kind": unload, "ticks": ticks},
+                    {"kind": "straight", "ticks": 10 - ticks},
+                ]
+            else:
+                continue
             changed[entity] = BopPlot.model_validate(
-                {"throttle": state.throttle, "segments": [segment]}
+                {"throttle": state.throttle, "segments": segments}
             )
         return changed
+
+    def _departure(
+        self, state: AircraftState, planned: _Planned, turn: int, t_end: float
+    ) -> list[Event]:
+        """Spin Recovery (SoP 05) for a spinning aircraft, otherwise the Departure check
+        (SoP 06) on the Departure Points of the game-turn, which are then spent."""
+        held, state.departure_points = state.departure_points, 0
+        if not state.active:
+            return []
+        quality = pilot_quality(state.crew_quality)
+        if state.spin is not None:
+            if state.uncontrolled:
+                return []  # nobody at the controls to try
+            recovery = spin_recovery(
+                state.card, state.spin, quality, self.dice, state.callsign, turn
+            )
+            state.spin = recovery.spin
+            state.overstress_points += recovery.overstress_points
+            if recovery.outcome == "high_speed_departure":
+                state.imposed_unload = self._high_speed_departure()
+            if recovery.removed_at_end_of_turn:
+                state.active = False
+            return [recovery.record.event(t_end, (state.id,))] if recovery.record else []
+        conditions = planned.conditions
+        control_ap = 0 if state.uncontrolled else departure_tables().check.control_ap_max
+        result = departure_check(
+            state.card,
+            held,
+            quality,
+            control_ap,
+            q_mark(conditions.keas, conditions.weight_lb, state.card.wing_area_ft2),
+            self.dice,
+            state.callsign,
+            turn,
+        )
+        if result.outcome == "high_speed":
+            state.imposed_unload = ImposedUnload(
+                result.imposed_unloaded_ticks, result.imposed_load_g
+            )
+        elif result.outcome == "spin":
+            state.spin = result.spin
+        return [record.event(t_end, (state.id,)) for record in result.records]
+
+    @staticmethod
+    def _high_speed_departure() -> ImposedUnload:
+        hsd = departure_tables().high_speed_departure
+        return ImposedUnload(hsd.unloaded_ticks, hsd.load_g)
 
     def _flight_effects(
         self, state: AircraftState, planned: _Planned, turn: int, t_end: float
@@ -599,6 +672,7 @@ class Game:
                     orders[entity],
                     state.tp_carry,
                     state.pitchdown_points,
+                    state.imposed_unload,
                 )
                 moves = _move_segments(state.hex, state.alt_steps, plot)
             except IllegalOrder as error:
@@ -679,6 +753,7 @@ class Game:
             greatest_load_g=greatest,
             negative_loads_used=plot.negative_loads_used,
             alt_change_ft=alt_change * STEP_FT,
+            spinning=state.spin is not None,
         )
         end_speed = change.end_speed_kt
         t_end = t0 + TICKS_PER_TURN * TICK_S

@@ -163,14 +163,29 @@ def roll_points(rate_cells_per_fp: float, fp: int, snap: bool = False) -> float:
     return first + sustained * (fp - 1)
 
 
+@dataclass(frozen=True, slots=True)
+class ImposedUnload:
+    """An involuntary unloaded segment at the start of the game-turn (a High-Speed
+    Departure): its duration is the rules', not the voluntary minimum, and each tick counts
+    as ``load_g`` on the Average Load table ("Unloaded Flight": uncommanded unloads may
+    specify a load)."""
+
+    ticks: int
+    load_g: float = 0.0
+
+
 def plot_turn(
     conditions: FlightConditions,
     attitude: Attitude,
     plot: BopPlot,
     tp_carry: int = 0,
     pitchdown_points: int = 0,
+    imposed: ImposedUnload | None = None,
 ) -> PlottedTurn:
-    """Plot every segment of ``plot`` (Bp–Cp); raises IllegalOrder for an illegal one."""
+    """Plot every segment of ``plot`` (Bp–Cp); raises IllegalOrder for an illegal one.
+
+    With ``imposed``, a first unloaded segment of that many ticks is the involuntary one.
+    """
     state = _PlotState(attitude.end_pointing(), 0, tp_carry, pitchdown_points)
     queue: list[tuple[int, Segment]] = list(enumerate(plot.segments))
     surplus = 0
@@ -182,8 +197,16 @@ def plot_turn(
             surplus = 0
         if not isinstance(segment, UnloadSegment):
             state.pitchdown_points = 0  # lost on starting any other segment
+        involuntary = (
+            imposed
+            if imposed is not None
+            and index == 0
+            and isinstance(segment, UnloadSegment)
+            and segment.ticks == imposed.ticks
+            else None
+        )
         try:
-            plotted = _plot_segment(conditions, state, index, segment)
+            plotted = _plot_segment(conditions, state, index, segment, involuntary)
         except IllegalOrder as error:
             raise IllegalOrder(error.rule, error.problem, segment=index) from None
         plotted = replace(
@@ -231,7 +254,11 @@ def _continuation(segment: Segment, ticks: int) -> Segment:
 
 
 def _plot_segment(
-    conditions: FlightConditions, state: _PlotState, index: int, segment: Segment
+    conditions: FlightConditions,
+    state: _PlotState,
+    index: int,
+    segment: Segment,
+    involuntary: ImposedUnload | None = None,
 ) -> PlottedSegment:
     start, end = state.tick, state.tick + segment.ticks
     if end > 10:
@@ -245,7 +272,7 @@ def _plot_segment(
     if isinstance(segment, TurnSegment):
         return _turning(conditions, state, index, segment, start, end, fp)
     if isinstance(segment, UnloadSegment):
-        return _unloaded(conditions, state, index, segment, start, end, fp)
+        return _unloaded(conditions, state, index, segment, start, end, fp, involuntary)
     return _barrel_roll(conditions, state, index, segment, start, end, fp)
 
 
@@ -474,6 +501,7 @@ def _unloaded(
     start: int,
     end: int,
     fp: int,
+    involuntary: ImposedUnload | None = None,
 ) -> PlottedSegment:
     attitude = state.attitude
     if abs(attitude.nose.pitch_deg) == 90:
@@ -486,7 +514,7 @@ def _unloaded(
     points = state.pitchdown_points + PITCHDOWN_POINTS_PER_TICK * segment.ticks
     ticks_to_pitch = math.ceil(max(speed - state.pitchdown_points, 0) / PITCHDOWN_POINTS_PER_TICK)
     minimum = max(1, min(5, ticks_to_pitch))
-    if segment.ticks < minimum and end != 10:
+    if involuntary is None and segment.ticks < minimum and end != 10:
         raise IllegalOrder(
             "Unloaded Flight, Bp7",
             f"an unloaded segment lasts at least {minimum} ticks here (5, or the ticks until the "
@@ -503,7 +531,7 @@ def _unloaded(
         movement_vector=result.movement_vector,
         start_attitude=attitude,
         end_attitude=result.attitude,
-        load_g=0.0,
+        load_g=involuntary.load_g if involuntary is not None else 0.0,
         tp_carry_after=state.tp_carry,
         altitude_loss_steps=perf.round_half_up(segment.ticks / 3),
         pitchdown_points_after=remainder,

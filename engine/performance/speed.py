@@ -242,14 +242,18 @@ def speed_change(
     speedbrake: bool = False,
     stores_cd0: float = 0.0,
     negative_loads_used: bool = False,
+    spinning: bool = False,
 ) -> SpeedChange:
     """All four ΔSpeed terms, the Net ΔSpeed and the End Speed for one game-turn.
 
-    ``greatest_load_g`` defaults to the average load (a constant-load game-turn).
+    ``greatest_load_g`` defaults to the average load (a constant-load game-turn). A
+    spinning aircraft's Form ΔSpeed is doubled ("Spinning", SoP 06).
     """
     greatest = average_load_g if greatest_load_g is None else greatest_load_g
     engine = engine_dspeed_kt(card, throttle, alt_ft, speed_kt, weight_lb)
     form = form_dspeed_kt(card, alt_ft, speed_kt, weight_lb, speedbrake, stores_cd0)
+    if spinning:
+        form *= 2
     turn = turn_dspeed_kt(
         card, alt_ft, speed_kt, weight_lb, average_load_g, greatest, negative_loads_used
     )

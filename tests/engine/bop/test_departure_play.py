@@ -1,0 +1,106 @@
+"""Departures in the game loop: checks on each game-turn's DP, High-Speed Departures,
+spins and Spin Recovery (SoP 05–06)."""
+
+from typing import Any
+
+import pytest
+
+from engine import performance as perf
+from engine.bop.errors import IllegalOrder
+from engine.bop.game import Game
+from engine.bop.plotting import ImposedUnload, plot_turn
+from engine.phad import Attitude
+from models.aircraft import card
+from models.orders import BopPlot
+from models.timeline import Timeline
+from tests.engine.bop.conftest import conditions, solo
+
+STEEP = Attitude(nose="015+00", canopy="All+90", wing="105+00").turn(2)
+STEEP_MARKS = {"nose": str(STEEP.nose), "canopy": str(STEEP.canopy), "wing": str(STEEP.wing)}
+
+
+def stall(seed: int, turns: int = 6) -> Timeline:
+    """An F-16C climbing at idle until it falls below 40 kt every game-turn (4 DP each)."""
+    scenario = solo(
+        [{"throttle": "idle", "segments": [{"kind": "straight", "ticks": 10}]}],
+        attitude=STEEP_MARKS,
+        speed_kt=150,
+        turns=turns,
+    )
+    return Game(scenario.model_copy(update={"seed": seed})).run()
+
+
+def events(timeline: Timeline, *kinds: str) -> list[tuple[float, str, dict[str, Any]]]:
+    return [(e.t_s, e.kind, e.data) for e in timeline.meta.events if e.kind in kinds]
+
+
+def rows(timeline: Timeline) -> dict[int, dict[str, Any]]:
+    return {row["turn"]: row for row in timeline.meta.turn_table}
+
+
+def test_each_game_turns_departure_points_are_checked_then_spent() -> None:
+    checks = events(stall(13), "departure_check", "departure")
+    assert [t for t, _, _ in checks] == [12.0, 18.0, 24.0, 30.0, 36.0]
+    # 4 DP for too-slow flight + 3 for the "No" Controllability Region, every turn afresh.
+    assert {data["dp"] for _, _, data in checks} == {7}
+    assert {data["region"] for _, _, data in checks} == {"No"}
+
+
+def test_no_departure_points_no_check() -> None:
+    level = {"segments": [{"kind": "straight", "ticks": 10}]}
+    timeline = Game(solo([level], turns=3)).run()
+    assert not events(timeline, "departure_check", "departure", "spin_recovery")
+
+
+def test_a_high_speed_departure_flies_two_unloaded_ticks_at_3g() -> None:
+    timeline = stall(5)
+    departed = events(timeline, "departure")
+    assert departed[0][0] == 12.0 and departed[0][2]["outcome"] == "high_speed"
+    turn3 = rows(timeline)[3]
+    # Two ticks at 3.0 G then straight: the imposed ticks count 3.0 on the Average Load.
+    assert turn3["max_load_g"] == 3.0
+    assert turn3["nose"] != STEEP_MARKS["nose"]  # the unloaded ticks pitched the Nose down
+
+
+def test_a_spinning_aircraft_flies_unloaded_until_it_recovers() -> None:
+    timeline = stall(3)
+    assert events(timeline, "departure")[0][2]["outcome"] == "spin"
+    recoveries = events(timeline, "spin_recovery")
+    assert [(t, d["outcome"]) for t, _, d in recoveries] == [
+        (24.0, "continue"),
+        (30.0, "continue"),
+        (36.0, "normal_flight"),
+    ]
+    table = rows(timeline)
+    for turn in (4, 5, 6):  # spinning: the whole game-turn unloaded, Nose falling to -90
+        assert table[turn]["max_load_g"] == 0.0
+    assert table[6]["nose"] == "All-90"
+    # While spinning no departure checks are made, whatever DP the turn held.
+    assert not [t for t, k, _ in events(timeline, "departure_check") if 18.0 < t <= 36.0]
+
+
+def test_a_spin_doubles_form_drag() -> None:
+    aircraft = card("F-16C")
+    weight = perf.weight_lb(aircraft, aircraft.weights.internal_fuel_fp)
+    args = (aircraft, "mil", 15_000.0, 300, weight)
+    steady = perf.speed_change(*args, average_load_g=0.0)
+    spinning = perf.speed_change(*args, average_load_g=0.0, spinning=True)
+    assert steady.form_kt < 0 and spinning.form_kt == 2 * steady.form_kt
+    assert spinning.engine_kt == steady.engine_kt and spinning.turn_kt == steady.turn_kt
+
+
+def test_imposed_unloaded_ticks_are_exempt_from_the_voluntary_minimum() -> None:
+    flight = conditions(speed_kt=450)
+    plot = BopPlot.model_validate(
+        {"segments": [{"kind": "unload", "ticks": 2}, {"kind": "straight", "ticks": 8}]}
+    )
+    level = Attitude(nose="015+00", canopy="All+90", wing="105+00")
+    plotted = plot_turn(flight, level, plot, imposed=ImposedUnload(2, 3.0))
+    assert plotted.loads_by_tick[:2] == (3.0, 3.0)
+    with pytest.raises(IllegalOrder, match="at least"):
+        plot_turn(flight, level, plot)
+
+
+def test_departures_replay_identically() -> None:
+    first, second = stall(3), stall(3)
+    assert [e.detail for e in first.meta.events] == [e.detail for e in second.meta.events]
