@@ -87,6 +87,8 @@ class AircraftSetup(_Model):
     """Fuel in Fuel Points; half the internal fuel when omitted, which with the card's fixed
     load is its reference combat weight."""
     crew_quality: Literal["green", "average", "veteran", "ace"] = "average"
+    bailout_over: Literal["friendly", "hostile"] = "friendly"
+    """Whose ground this crew comes down on if it ejects (Post-Battle Fate)."""
     missiles: tuple[str, ...] = ()
     """Missiles carried, one entry per round, e.g. ``["AIM-7E-2", "AIM-7E-2", "AIM-9B"]``."""
     pilot: Literal["script"] = "script"

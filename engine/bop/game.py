@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +21,7 @@ from engine import performance as perf
 from engine.aero import q_mark, thrust_lbf
 from engine.atmosphere import isa
 from engine.bop.combat import Combatant, Placement, gun_combat
-from engine.bop.damage import DamageState, damage_systems
+from engine.bop.damage import CombatEvent, DamageState, damage_systems
 from engine.bop.departure import (
     SpinState,
     departure_check,
@@ -49,6 +49,13 @@ from engine.bop.missile_play import (
 )
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
+from engine.bop.special import (
+    CollisionParty,
+    attempt_ejection,
+    may_collide,
+    post_battle_fate,
+    resolve_collision,
+)
 from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex, Position
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
@@ -101,6 +108,7 @@ class AircraftState:
     missiles_left: dict[str, int] = field(default_factory=dict)
     """Missiles left by type."""
     crew_quality: str = "average"
+    bailout_over: Literal["friendly", "hostile"] = "friendly"
     greatest_load_g: float = 1.0
     """The greatest load of the last game-turn (for launch G)."""
     crew: list[CrewState] = field(default_factory=list)
@@ -316,6 +324,7 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         missiles_left=dict(Counter(setup.missiles)),
         crew=[CrewState() for _ in range(aircraft_card.crew)],
         crew_quality=setup.crew_quality,
+        bailout_over=setup.bailout_over,
     )
 
 
@@ -370,6 +379,7 @@ class Game:
         turn = self.turn + 1
         orders = self._imposed_orders(orders)
         plotted = self._plot_all(orders)
+        flying = [e for e, s in self.aircraft.items() if s.active]
         before = {e: s.placement() for e, s in self.aircraft.items() if s.active}
         results: dict[str, AircraftTurn] = {}
         samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
@@ -422,6 +432,10 @@ class Game:
             t_end,
         )
         events.extend(launched)
+        events.extend(self._collisions(turn, t_end))
+        crashed = {e for event in events if event.kind == "ground" for e in event.entities}
+        lost = [e for e in flying if not self.aircraft[e].active and e not in crashed]
+        events.extend(self._ejections(lost, plotted, turn, t_end))
         for entity, state in self.aircraft.items():
             if entity in samples:
                 samples[entity]["weapons"][-1] = state.weapons_text()
@@ -535,6 +549,83 @@ class Game:
         elif result.outcome == "spin":
             state.spin = result.spin
         return [record.event(t_end, (state.id,)) for record in result.records]
+
+    def _collisions(self, turn: int, t_end: float) -> list[Event]:
+        """Aircraft ending the turn in one hex at one altitude may collide ("Collisions");
+        both pilots try to avoid it, and a collision damages both."""
+        events: list[Event] = []
+        active = [s for s in self.aircraft.values() if s.active and s.damage is not None]
+        for index, a in enumerate(active):
+            for b in active[index + 1 :]:
+                if not (
+                    a.active
+                    and b.active
+                    and may_collide(Position(a.hex, a.alt_steps), Position(b.hex, b.alt_steps))
+                ):
+                    continue
+                parties = [
+                    CollisionParty(
+                        s.callsign,
+                        s.card,
+                        s.damage,  # type: ignore[arg-type]  # filtered above
+                        pilot_quality(s.crew_quality),
+                        has_sight=not s.uncontrolled,
+                    )
+                    for s in (a, b)
+                ]
+                result = resolve_collision(parties[0], parties[1], self.dice, turn=turn)
+                ids = {a.callsign: a.id, b.callsign: b.id}
+                for state, damage in zip((a, b), result.damage, strict=False):
+                    state.damage = damage.state
+                    if damage.state.destroyed:
+                        state.active = False
+                events.extend(
+                    Event(
+                        t_s=t_end,
+                        kind=e.kind,
+                        entities=tuple(ids[name] for name in e.entities if name in ids)
+                        or (a.id, b.id),
+                        detail=e.detail,
+                        data=dict(e.data),
+                    )
+                    for e in result.events
+                )
+        return events
+
+    def _ejections(
+        self, lost: list[str], plotted: dict[str, _Planned], turn: int, t_end: float
+    ) -> list[Event]:
+        """Each conscious crew member of an aircraft destroyed this turn tries to eject
+        (twice at most, "Ejection"); those who get out roll their Post-Battle Fate."""
+        events: list[Event] = []
+        for entity in lost:
+            state = self.aircraft[entity]
+            keas = plotted[entity].conditions.keas if entity in plotted else 0.0
+            departed = state.spin is not None or state.imposed_unload is not None
+            for name, member in zip(CREW_NAMES, state.crew, strict=False):
+                if not member.conscious:
+                    continue
+                who = f"{state.callsign} {name}"
+                failures = 0
+                while True:
+                    attempt = attempt_ejection(
+                        who,
+                        self.dice,
+                        keas=keas,
+                        alt_steps=state.alt_steps,
+                        turn=turn,
+                        failures=failures,
+                        departed=departed,
+                        wounded=member.wounds > 0,
+                    )
+                    failures = attempt.failures
+                    events.extend(_crew_event(e, t_end, state.id) for e in attempt.events)
+                    if not attempt.may_try_again:
+                        break
+                if attempt.ejected:
+                    fate = post_battle_fate(who, self.dice, over=state.bailout_over)
+                    events.extend(_crew_event(e, t_end, state.id) for e in fate.events)
+        return events
 
     @staticmethod
     def _high_speed_departure() -> ImposedUnload:
@@ -1041,6 +1132,13 @@ def _overloads(
                 )
             )
     return found
+
+
+def _crew_event(record: CombatEvent, t_s: float, entity: str) -> Event:
+    """A crew member's ejection or fate record as an event of their aircraft."""
+    return Event(
+        t_s=t_s, kind=record.kind, entities=(entity,), detail=record.detail, data=dict(record.data)
+    )
 
 
 def _placement_ft(placement: Placement) -> tuple[float, float, float]:
