@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -22,6 +22,7 @@ from engine.aero import q_mark, thrust_lbf
 from engine.atmosphere import isa
 from engine.bop.combat import Combatant, Placement, gun_combat
 from engine.bop.damage import CombatEvent, DamageState, damage_systems
+from engine.bop.damage_effects import DamageEffects, damage_effects
 from engine.bop.departure import (
     SpinState,
     departure_check,
@@ -52,6 +53,7 @@ from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, pl
 from engine.bop.special import (
     CollisionParty,
     attempt_ejection,
+    engine_loss,
     may_collide,
     post_battle_fate,
     resolve_collision,
@@ -64,6 +66,11 @@ from models.missile import UnknownMissileType, missile_card
 from models.orders import BopPlot, Throttle
 from models.scenario import AircraftSetup, Scenario
 from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
+
+THROTTLE_STEPS: dict[Throttle, Literal[0, 1, 2, 3]] = {"idle": 0, "mil": 2, "ab": 3}
+"""Compressor Stall / Engine Out throttle steps of our three settings (Idle, Mil, AB)."""
+MIN_SAFE_LOAD_G = 1.0
+"""Structure damage never takes the safe load below level flight (docs/rulings.md)."""
 
 TICKS_PER_TURN = perf.TICKS_PER_TURN
 TICK_S = perf.movement.SECONDS_PER_TICK
@@ -124,13 +131,19 @@ class AircraftState:
     game-turn."""
 
     def crew_text(self) -> str:
-        """``ok``, or each crew member whose state is not normal: ``pilot: loc``."""
+        """``ok``, or each crew member whose state is not normal: ``pilot: loc``,
+        ``back seat: wounded grey_out``, ``pilot: killed``."""
         names = CREW_NAMES[: len(self.crew)]
-        odd = [
-            f"{n}: {c.g_state}"
-            for n, c in zip(names, self.crew, strict=True)
-            if c.g_state != "normal"
-        ]
+        odd = []
+        for name, member in zip(names, self.crew, strict=True):
+            if member.killed:
+                odd.append(f"{name}: killed")
+                continue
+            marks = (["wounded"] if member.wounds else []) + (
+                [member.g_state] if member.g_state != "normal" else []
+            )
+            if marks:
+                odd.append(f"{name}: {' '.join(marks)}")
         return ", ".join(odd) or "ok"
 
     def placement(self) -> Placement:
@@ -174,6 +187,21 @@ class AircraftState:
     def position_ft(self) -> tuple[float, float, float]:
         x, y = self.hex.centre_ft()
         return (x, y, self.alt_ft)
+
+    def damage_effects(self) -> DamageEffects:
+        """What the Damage box's critical hits do to this aircraft's flying."""
+        return damage_effects(self.damage, self.card.engines.count, len(self.crew))
+
+    def engine_outputs(self, throttle: Throttle) -> list[tuple[Throttle, float]] | None:
+        """Each engine's throttle and output factor when damage has touched one, else None:
+        an engine without its afterburner runs at Mil when the throttle is at AB."""
+        effects = self.damage_effects()
+        if not effects.engine_damaged:
+            return None
+        return [
+            ("mil" if throttle == "ab" and not e.afterburner else throttle, e.output_factor)
+            for e in effects.engines
+        ]
 
 
 @dataclass(frozen=True)
@@ -380,6 +408,10 @@ class Game:
         orders = self._imposed_orders(orders)
         plotted = self._plot_all(orders)
         flying = [e for e, s in self.aircraft.items() if s.active]
+        running_before = {
+            e: sum(engine.running for engine in self.aircraft[e].damage_effects().engines)
+            for e in flying
+        }
         before = {e: s.placement() for e, s in self.aircraft.items() if s.active}
         results: dict[str, AircraftTurn] = {}
         samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
@@ -433,6 +465,8 @@ class Game:
         )
         events.extend(launched)
         events.extend(self._collisions(turn, t_end))
+        events.extend(self._engine_losses(running_before, plotted, turn, t_end))
+        events.extend(self._cockpit_wounds(t_end))
         crashed = {e for event in events if event.kind == "ground" for e in event.entities}
         lost = [e for e in flying if not self.aircraft[e].active and e not in crashed]
         events.extend(self._ejections(lost, plotted, turn, t_end))
@@ -491,6 +525,8 @@ class Game:
         for entity, state in self.aircraft.items():
             if not state.active:
                 continue
+            if entity in changed and changed[entity].guns and not state.damage_effects().guns_work:
+                changed[entity] = changed[entity].model_copy(update={"guns": None})
             vertical = abs(state.attitude.nose.pitch_deg) == 90
             unload = "straight" if vertical else "unload"
             if state.uncontrolled or state.spin is not None:
@@ -516,6 +552,8 @@ class Game:
         held, state.departure_points = state.departure_points, 0
         if not state.active:
             return []
+        if held:
+            held += state.damage_effects().extra_departure_points
         quality = pilot_quality(state.crew_quality)
         if state.spin is not None:
             if state.uncontrolled:
@@ -530,7 +568,18 @@ class Game:
             if recovery.removed_at_end_of_turn:
                 state.active = False
             return [recovery.record.event(t_end, (state.id,))] if recovery.record else []
-        conditions = planned.conditions
+        return self._departure_check(state, held, planned.conditions, turn, t_end)
+
+    def _departure_check(
+        self,
+        state: AircraftState,
+        held: int,
+        conditions: FlightConditions,
+        turn: int,
+        t_end: float,
+    ) -> list[Event]:
+        """A Departure check (SoP 06) on ``held`` DP; a departure shapes the next turn."""
+        quality = pilot_quality(state.crew_quality)
         control_ap = 0 if state.uncontrolled else departure_tables().check.control_ap_max
         result = departure_check(
             state.card,
@@ -590,6 +639,61 @@ class Game:
                     )
                     for e in result.events
                 )
+        return events
+
+    def _engine_losses(
+        self,
+        running_before: dict[str, int],
+        plotted: dict[str, _Planned],
+        turn: int,
+        t_end: float,
+    ) -> list[Event]:
+        """An engine lost to damage this turn ("Engine Out"): a multi-engine type still
+        under power collects DP by throttle step and checks for departure at once."""
+        events: list[Event] = []
+        for entity, before in running_before.items():
+            state = self.aircraft[entity]
+            running = sum(e.running for e in state.damage_effects().engines)
+            if not state.active or running >= before or entity not in plotted:
+                continue
+            loss = engine_loss(
+                state.callsign,
+                step=THROTTLE_STEPS[state.throttle],
+                total=state.card.engines.count,
+                operating_after=running,
+                cause="damage",
+                turn=turn,
+            )
+            events.extend(_crew_event(e, t_end, state.id) for e in loss.events)
+            if loss.departure_check_now and loss.departure_points and state.spin is None:
+                held = loss.departure_points + state.damage_effects().extra_departure_points
+                conditions = plotted[entity].conditions
+                events.extend(self._departure_check(state, held, conditions, turn, t_end))
+        return events
+
+    def _cockpit_wounds(self, t_end: float) -> list[Event]:
+        """Cockpit critical hits wound or kill the crew in seat order ("Damage"); with the
+        pilot killed the aircraft is uncontrolled ("Uncontrolled Aircraft")."""
+        events: list[Event] = []
+        for state in self.aircraft.values():
+            wounds = state.damage_effects().crew_wounds
+            for seat, (name, member) in enumerate(zip(CREW_NAMES, state.crew, strict=False)):
+                if wounds[seat] <= member.wounds:
+                    continue
+                hurt = replace(member, wounds=wounds[seat])
+                state.crew[seat] = hurt
+                text = "killed" if hurt.killed else "wounded"
+                events.append(
+                    Event(
+                        t_s=t_end,
+                        kind="crew_wound",
+                        entities=(state.id,),
+                        detail=f"{state.callsign} {name} is {text} (Cockpit hit)",
+                        data={"crew": name, "wounds": hurt.wounds},
+                    )
+                )
+                if seat == 0 and hurt.killed:
+                    state.uncontrolled = True
         return events
 
     def _ejections(
@@ -795,6 +899,9 @@ class Game:
 
     def _conditions(self, state: AircraftState, throttle: Throttle) -> FlightConditions:
         initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, state.weight_lb)
+        safe_load_g = max(
+            MIN_SAFE_LOAD_G, initial.safe_load_g - state.damage_effects().safe_load_loss_g
+        )
         return FlightConditions(
             card=state.card,
             speed_kt=state.speed_kt,
@@ -803,7 +910,7 @@ class Game:
             keas=initial.keas,
             mach=initial.mach,
             aero_load_limit_g=initial.aero_load_limit_g,
-            safe_load_g=initial.safe_load_g,
+            safe_load_g=safe_load_g,
             throttle=throttle,
         )
 
@@ -815,6 +922,7 @@ class Game:
         t0: float,
     ) -> tuple[AircraftTurn, dict[str, npt.NDArray[Any]], list[Event]]:
         conditions, plot = planned.conditions, planned.plot
+        effects = state.damage_effects()
         events: list[Event] = []
         start_speed = state.speed_kt
         start_alt = state.alt_steps
@@ -839,7 +947,9 @@ class Game:
             alt_ft=conditions.alt_ft,
             speed_kt=start_speed,
             weight_lb=weight,
-            speedbrake=orders.speedbrake,
+            speedbrake=orders.speedbrake and effects.speedbrake_works,
+            stores_cd0=effects.form_drag_cd0,
+            engine_outputs=state.engine_outputs(orders.throttle),
             average_load_g=average,
             greatest_load_g=greatest,
             negative_loads_used=plot.negative_loads_used,
@@ -886,7 +996,7 @@ class Game:
         burned, state.fuel_carry = perf.fuel_burn(
             state.card, orders.throttle, conditions.alt_ft, start_speed, state.fuel_carry
         )
-        state.fuel_fp = max(0, state.fuel_fp - burned)
+        state.fuel_fp = max(0, state.fuel_fp - burned - effects.fuel_leak_fp_per_turn)
         state.hex = hex_
         state.alt_steps = alt
         state.speed_kt = end_speed

@@ -243,14 +243,26 @@ def speed_change(
     stores_cd0: float = 0.0,
     negative_loads_used: bool = False,
     spinning: bool = False,
+    engine_outputs: Sequence[tuple[Throttle, float]] | None = None,
 ) -> SpeedChange:
     """All four ΔSpeed terms, the Net ΔSpeed and the End Speed for one game-turn.
 
     ``greatest_load_g`` defaults to the average load (a constant-load game-turn). A
-    spinning aircraft's Form ΔSpeed is doubled ("Spinning", SoP 06).
+    spinning aircraft's Form ΔSpeed is doubled ("Spinning", SoP 06). ``engine_outputs``
+    gives each engine's throttle and output factor when they differ (damage: each engine
+    gives its share of the card's thrust); None means every engine at ``throttle``, whole.
     """
     greatest = average_load_g if greatest_load_g is None else greatest_load_g
-    engine = engine_dspeed_kt(card, throttle, alt_ft, speed_kt, weight_lb)
+    if engine_outputs is None:
+        engine = engine_dspeed_kt(card, throttle, alt_ft, speed_kt, weight_lb)
+    else:
+        _, mach = _keas_mach(alt_ft, speed_kt)
+        check_weight_lb(weight_lb)
+        thrust = sum(
+            factor * aero.thrust_lbf(card, setting, alt_ft, mach)
+            for setting, factor in engine_outputs
+        ) / max(len(engine_outputs), 1)
+        engine = round_speed_kt(DSPEED_KT_PER_G * thrust / weight_lb)
     form = form_dspeed_kt(card, alt_ft, speed_kt, weight_lb, speedbrake, stores_cd0)
     if spinning:
         form *= 2

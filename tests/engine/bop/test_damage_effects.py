@@ -1,0 +1,119 @@
+"""Critical hits in the Damage box change how the aircraft flies ("Damage")."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from engine.bop.damage import CriticalHit, DamageState
+from engine.bop.damage_effects import EngineState, damage_effects
+from engine.bop.game import Game
+from models.aircraft import card
+from models.scenario import load_scenario
+from tests.engine.bop.conftest import solo
+
+HISTORICAL = Path(__file__).resolve().parents[3] / "scenarios" / "historical"
+STRAIGHT = {"segments": [{"kind": "straight", "ticks": 10}]}
+
+
+def hit(system: str, effect: str, engine: int | None = None) -> CriticalHit:
+    return CriticalHit(system, effect, effect, engine=engine)
+
+
+def boxed(type_id: str, *hits: CriticalHit) -> DamageState:
+    """A fresh Damage box holding ``hits``."""
+    return replace(DamageState.for_card(card(type_id)), criticals=hits)
+
+
+def test_an_empty_damage_box_changes_nothing() -> None:
+    effects = damage_effects(boxed("F-4E"), engines=2, crew=2)
+    assert effects.engines == (EngineState(), EngineState()) and not effects.engine_damaged
+    assert effects.safe_load_loss_g == 0 and effects.form_drag_cd0 == 0
+    assert effects.crew_wounds == (0, 0) and effects.guns_work and effects.speedbrake_works
+
+
+def test_critical_hits_fold_into_flying_effects() -> None:
+    effects = damage_effects(
+        boxed(
+            "F-4E",
+            hit("Structure", "safe_load_minus_1"),
+            hit("Structure", "safe_load_minus_2"),
+            hit("Structure", "form_drag_plus_1"),
+            hit("Engine", "engine_output_minus_quarter", engine=2),
+            hit("Engine", "no_afterburner", engine=2),
+            hit("Controls", "departure_plus_2"),
+            hit("Fuel", "fuel_leak_major"),
+            hit("Hydraulics", "no_speedbrake"),
+            hit("Weapons", "guns_out"),
+            hit("Cockpit", "crew_wounded"),
+            hit("Cockpit", "crew_killed"),
+        ),
+        engines=2,
+        crew=2,
+    )
+    assert effects.safe_load_loss_g == 3.0
+    assert effects.form_drag_cd0 == pytest.approx(0.002)
+    assert effects.engines == (EngineState(), EngineState(0.75, afterburner=False))
+    assert effects.extra_departure_points == 2 and effects.fuel_leak_fp_per_turn == 3
+    assert not effects.speedbrake_works and not effects.guns_work
+    assert effects.crew_wounds == (1, 2)  # seat order: the pilot, then the back seat
+
+
+def damaged_game(type_id: str, throttle: str, *hits: CriticalHit, turns: int = 1) -> Game:
+    plot = {**STRAIGHT, "throttle": throttle}
+    game = Game(solo([plot], type_id=type_id, turns=turns, speed_kt=400))
+    game.aircraft["test-1"].damage = boxed(type_id, *hits)
+    return game
+
+
+def engine_term(game: Game) -> int:
+    return game.run().meta.turn_table[0]["engine_dspeed"]
+
+
+def test_an_engine_out_halves_a_twins_thrust() -> None:
+    whole = engine_term(damaged_game("F-4E", "mil"))
+    one_out = engine_term(damaged_game("F-4E", "mil", hit("Engine", "engine_out", engine=1)))
+    assert whole > 0 and one_out == pytest.approx(whole / 2, abs=3)
+
+
+def test_without_its_afterburner_an_engine_gives_mil_thrust_at_ab() -> None:
+    mil = engine_term(damaged_game("F-16C", "mil"))
+    ab = engine_term(damaged_game("F-16C", "ab"))
+    no_ab = engine_term(damaged_game("F-16C", "ab", hit("Engine", "no_afterburner", engine=1)))
+    assert ab > mil and no_ab == mil
+
+
+def test_spar_damage_lowers_the_safe_load() -> None:
+    whole = damaged_game("F-16C", "mil")
+    spar = damaged_game("F-16C", "mil", hit("Structure", "safe_load_minus_2"))
+    limit = whole._conditions(whole.aircraft["test-1"], "mil").safe_load_g
+    assert spar._conditions(spar.aircraft["test-1"], "mil").safe_load_g == limit - 2
+
+
+def test_a_killed_pilot_leaves_the_aircraft_uncontrolled() -> None:
+    timeline = damaged_game("F-16C", "mil", hit("Cockpit", "crew_killed"), turns=2).run()
+    kinds = [e.kind for e in timeline.meta.events]
+    assert "crew_wound" in kinds and "uncontrolled" in kinds
+    assert timeline.channels["crew_state"][0][-1] == "pilot: killed"
+    assert timeline.meta.turn_table[1]["max_load_g"] == 0.0  # flown unloaded
+
+
+def test_guns_out_holds_fire() -> None:
+    scenario = load_scenario(HISTORICAL / "guns-duel.toml")
+    game = Game(scenario)
+    sabre = game.aircraft["sabre-1"]
+    sabre.damage = boxed("F-86F", hit("Weapons", "guns_out"))
+    kinds = [e.kind for e in game.run().meta.events]
+    assert "gunshot" not in kinds and "kill" not in kinds
+
+
+def test_an_engine_shot_out_of_a_twin_calls_for_a_departure_check() -> None:
+    game = damaged_game("F-4E", "mil")
+    before = {"test-1": 2}
+    state = game.aircraft["test-1"]
+    planned = game._plot_all(game.scripted_orders())
+    state.damage = boxed("F-4E", hit("Engine", "engine_out", engine=1))
+    events = game._engine_losses(before, planned, 1, 6.0)
+    assert [e.kind for e in events][:1] == ["engine"]
+    assert events[0].data["departure_points"] == 2  # Mil is throttle step 2
+    assert any(e.kind in ("departure_check", "departure") for e in events)
