@@ -1,10 +1,11 @@
 """The replay: one scene composed from the view layers, driven by one update task.
 
 :class:`ReplayScene` builds every layer once (hex ground, box minis, altitude stacks, trails,
-event markers, HUD, scrub bar) under the nodes it is given, and :meth:`ReplayScene.draw`
-updates them all from a Snapshot and places the camera.  It is the same code on screen and
-offscreen: :class:`ReplayApp` adds the window's update task and key/mouse bindings, the
-exporters in :mod:`sim.export` call :meth:`ReplayScene.draw_at` frame by frame.
+gun tracers, event markers, HUD, scrub bar) under the nodes it is given, and
+:meth:`ReplayScene.draw` updates them all from a Snapshot and places the camera.  It is the
+same code on screen and offscreen: :class:`ReplayApp` adds the window's update task and
+key/mouse bindings, the exporters in :mod:`sim.export` call :meth:`ReplayScene.draw_at`
+frame by frame.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class ReplayScene:
         from sim.view.minis import BoxMinis
         from sim.view.stacks import AltitudeStacks
         from sim.view.tents import TentMinis
+        from sim.view.tracers import GunTracers
         from sim.view.trails import Trails
 
         self.base = base
@@ -69,6 +71,7 @@ class ReplayScene:
             TentMinis(self.root, self.settings),
             AltitudeStacks(self.root, self.settings),
             Trails(self.root, self.settings),
+            GunTracers(self.root, self.settings),
         ]
         self.markers = EventMarkers(self.root, self.settings)
         self.layers.append(self.markers)

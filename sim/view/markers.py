@@ -1,10 +1,11 @@
 """Event markers: a brief label and an expanding ring where something happened.
 
-For each recent event of a kind worth pointing at (shots, hits, kills, hitting the ground,
-overloads, falling below the speed floor, departures) the entities it names get a billboarded
-label and a ring that grows and fades over :data:`FADE_S` seconds of snapshot time after the
-event.  Markers follow their entity while they last.  Everything is a function of the
-snapshot, so scrubbing backwards or forwards shows the same markers.
+For each recent event of a kind worth pointing at (gunshots, launches, hits, kills, hitting
+the ground, overloads, falling below the speed floor, departures) the entities it names (only
+the shooter of a shot, only the target of a hit or miss) get a billboarded label and a ring
+that grows and fades over :data:`FADE_S` seconds of snapshot time after the event.  Markers
+follow their entity while they last.  Everything is a function of the snapshot, so scrubbing
+backwards or forwards shows the same markers.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ FADE_S = 3.0
 """How long a marker lasts after its event."""
 
 MARKED_KINDS: dict[str, tuple[str, tuple[float, float, float]]] = {
-    "shot": ("SHOT", (1.0, 0.85, 0.25)),
+    "gunshot": ("GUNS", (1.0, 0.85, 0.25)),
     "launch": ("LAUNCH", (1.0, 0.85, 0.25)),
     "hit": ("HIT", (1.0, 0.45, 0.10)),
     "miss": ("MISS", (0.85, 0.85, 0.85)),
@@ -33,10 +34,26 @@ MARKED_KINDS: dict[str, tuple[str, tuple[float, float, float]]] = {
     "overload": ("OVER-G", (1.0, 0.30, 0.60)),
     "speed_floor": ("TOO SLOW", (1.0, 0.75, 0.20)),
     "departure": ("DEPARTED", (1.0, 0.35, 0.85)),
-    "spin": ("SPIN", (1.0, 0.35, 0.85)),
+    "spin_recovery": ("SPIN RECOVERY", (1.0, 0.35, 0.85)),
+    "uncontrolled": ("UNCONTROLLED", (1.0, 0.35, 0.85)),
+    "collision": ("COLLISION", (1.0, 0.15, 0.10)),
+    "engine": ("ENGINE", (1.0, 0.55, 0.10)),
+    "crew_wound": ("CREW HIT", (1.0, 0.15, 0.10)),
+    "ejection": ("EJECT", (0.95, 0.95, 0.95)),
 }
 """Event kinds that get a marker: the label shown and the marker's colour.  Other kinds
 (dice rolls, turning points carried, ...) are left to the event log."""
+
+MARKED_ENTITIES: dict[str, slice] = {
+    "gunshot": slice(0, 1),
+    "launch": slice(0, 1),
+    "hit": slice(-1, None),
+    "miss": slice(-1, None),
+}
+"""Which of the entities an event names get its marker, by kind: a shot or launch marks the
+first (the shooter, or the missile leaving its launcher), a hit or miss the last (the
+target), so the shooter never wears a HIT.  Other kinds mark every entity they name."""
+ALL_ENTITIES = slice(None)
 
 LABEL_HEIGHT_PER_SCALE_FT = 28.0
 """Label letter size per unit of mini scale (336 ft at the default 12)."""
@@ -114,7 +131,7 @@ class EventMarkers:
             style = MARKED_KINDS.get(event.kind)
             if style is None or not 0.0 <= now - event.t_s < FADE_S:
                 continue
-            for entity_id in event.entities:
+            for entity_id in event.entities[MARKED_ENTITIES.get(event.kind, ALL_ENTITIES)]:
                 wanted[_event_key(event, entity_id)] = (event, style[1])
         for key in [k for k in self.markers if k not in wanted]:
             self.markers.pop(key).path.removeNode()
