@@ -21,7 +21,14 @@ from engine import performance as perf
 from engine.aero import q_mark, thrust_lbf
 from engine.atmosphere import isa
 from engine.bop.combat import Combatant, Placement, gun_combat
-from engine.bop.damage import CombatEvent, DamageState, damage_systems
+from engine.bop.damage import (
+    DAMAGE_CONTROL_MAX_LOAD_G,
+    CombatEvent,
+    DamageState,
+    damage_control,
+    damage_systems,
+    progressive_damage,
+)
 from engine.bop.damage_effects import DamageEffects, damage_effects
 from engine.bop.departure import (
     SpinState,
@@ -465,6 +472,7 @@ class Game:
         )
         events.extend(launched)
         events.extend(self._collisions(turn, t_end))
+        events.extend(self._administrative(turn, t_end))
         events.extend(self._engine_losses(running_before, plotted, turn, t_end))
         events.extend(self._cockpit_wounds(t_end))
         crashed = {e for event in events if event.kind == "ground" for e in event.entities}
@@ -641,6 +649,44 @@ class Game:
                 )
         return events
 
+    def _administrative(self, turn: int, t_end: float) -> list[Event]:
+        """Administrative phase (SoP 11): each crew member treats one damaged system with
+        Damage Control, then every untreated one rolls for Progressive Damage."""
+        events: list[Event] = []
+        for state in self.aircraft.values():
+            if not state.active or state.damage is None or not state.damage.damaged_systems:
+                continue
+            damage = state.damage
+            hands = sum(member.conscious for member in state.crew)
+            treatable = [
+                system
+                for system in damage.damaged_systems
+                if system not in damage.treated and dict(damage.last_hit_turn).get(system) != turn
+            ]
+            if state.greatest_load_g <= DAMAGE_CONTROL_MAX_LOAD_G:
+                for system in treatable[:hands]:
+                    damage = damage_control(
+                        damage, system, turn=turn, greatest_load_g=state.greatest_load_g
+                    ).state
+                    events.append(
+                        Event(
+                            t_s=t_end,
+                            kind="damage_control",
+                            entities=(state.id,),
+                            detail=f"{state.callsign} crew treat the {system} damage "
+                            "(Damage Control)",
+                            data={"system": system},
+                        )
+                    )
+            result = progressive_damage(
+                damage, self.dice, card=state.card, who=state.callsign, turn=turn
+            )
+            state.damage = result.state
+            events.extend(_aircraft_event(e, t_end, state.id) for e in result.events)
+            if result.state.destroyed:
+                state.active = False
+        return events
+
     def _engine_losses(
         self,
         running_before: dict[str, int],
@@ -664,7 +710,7 @@ class Game:
                 cause="damage",
                 turn=turn,
             )
-            events.extend(_crew_event(e, t_end, state.id) for e in loss.events)
+            events.extend(_aircraft_event(e, t_end, state.id) for e in loss.events)
             if loss.departure_check_now and loss.departure_points and state.spin is None:
                 held = loss.departure_points + state.damage_effects().extra_departure_points
                 conditions = plotted[entity].conditions
@@ -723,12 +769,12 @@ class Game:
                         wounded=member.wounds > 0,
                     )
                     failures = attempt.failures
-                    events.extend(_crew_event(e, t_end, state.id) for e in attempt.events)
+                    events.extend(_aircraft_event(e, t_end, state.id) for e in attempt.events)
                     if not attempt.may_try_again:
                         break
                 if attempt.ejected:
                     fate = post_battle_fate(who, self.dice, over=state.bailout_over)
-                    events.extend(_crew_event(e, t_end, state.id) for e in fate.events)
+                    events.extend(_aircraft_event(e, t_end, state.id) for e in fate.events)
         return events
 
     @staticmethod
@@ -1244,8 +1290,9 @@ def _overloads(
     return found
 
 
-def _crew_event(record: CombatEvent, t_s: float, entity: str) -> Event:
-    """A crew member's ejection or fate record as an event of their aircraft."""
+def _aircraft_event(record: CombatEvent, t_s: float, entity: str) -> Event:
+    """A record about an aircraft or its crew (ejection, fate, damage) as an event naming
+    the aircraft by id."""
     return Event(
         t_s=t_s, kind=record.kind, entities=(entity,), detail=record.detail, data=dict(record.data)
     )

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,3 +118,35 @@ def test_an_engine_shot_out_of_a_twin_calls_for_a_departure_check() -> None:
     assert [e.kind for e in events][:1] == ["engine"]
     assert events[0].data["departure_points"] == 2  # Mil is throttle step 2
     assert any(e.kind in ("departure_check", "departure") for e in events)
+
+
+def hit_on(system: str, effect: str, turn: int) -> DamageState:
+    return replace(
+        boxed("F-16C", hit(system, effect)), hits=((system, 1),), last_hit_turn=((system, turn),)
+    )
+
+
+def admin_events(state: DamageState, plot: dict[str, Any]) -> list[tuple[str, str]]:
+    game = Game(solo([plot], turns=1, speed_kt=400))
+    game.aircraft["test-1"].damage = state
+    events = game.run().meta.events
+    return [(e.kind, e.detail) for e in events if e.kind in ("damage_control", "dice")]
+
+
+def test_a_calm_crew_treats_a_damaged_system_instead_of_rolling_progressive_damage() -> None:
+    events = admin_events(hit_on("Fuel", "fuel_leak", turn=0), STRAIGHT)
+    assert [k for k, _ in events] == ["damage_control"]
+    assert "Fuel" in events[0][1]
+
+
+def test_pulling_hard_leaves_no_time_for_damage_control() -> None:
+    pull = {"segments": [{"kind": "turn", "load_g": 4.0, "cells": 1, "ticks": 10}]}
+    events = admin_events(hit_on("Fuel", "fuel_leak", turn=0), pull)
+    assert "damage_control" not in [k for k, _ in events]
+    assert any("progressive damage (Fuel)" in d for _, d in events)
+
+
+def test_a_system_hit_this_turn_cannot_be_treated_yet() -> None:
+    events = admin_events(hit_on("Fuel", "fuel_leak", turn=1), STRAIGHT)
+    assert "damage_control" not in [k for k, _ in events]
+    assert any("progressive damage (Fuel)" in d for _, d in events)
