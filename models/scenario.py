@@ -124,6 +124,10 @@ class MapSetup(_Model):
     """Tile Base Altitude ("Orient Box Mini, Update Tiles"): altitude stacks count from it."""
 
 
+AdvancedRule = Literal["crew_fatigue", "g_onset"]
+"""The rulebook's advanced rules a scenario may switch on (Flight Effects, SoP 03–04)."""
+
+
 class Scenario(_Model):
     """A scenario file."""
 
@@ -136,6 +140,9 @@ class Scenario(_Model):
     """Game-turns to play."""
     seed: int | None = Field(default=None, ge=0)
     """Random seed; one is chosen and recorded when omitted."""
+    advanced_rules: tuple[AdvancedRule, ...] = ("crew_fatigue",)
+    """Optional rules played: ``crew_fatigue`` (on unless the list leaves it out) and
+    ``g_onset`` (sharp rises in load check the crew at the end of plotting)."""
     map: MapSetup = Field(default_factory=MapSetup)
     aircraft: tuple[AircraftSetup, ...] = Field(min_length=1)
 

@@ -43,7 +43,9 @@ from engine.bop.effects import (
     CrewMember,
     CrewState,
     FlightEffectsConditions,
+    GEffect,
     TurnLoads,
+    g_onset_check,
     resolve_flight_effects,
 )
 from engine.bop.errors import IllegalOrder
@@ -131,6 +133,10 @@ class AircraftState:
     uncontrolled: bool = False
     """The pilot is unconscious or killed: the aircraft flies itself ("Uncontrolled
     Aircraft")."""
+    strain_ap: int = 0
+    """AP each crew member strained with last game-turn (G Onset carries it over)."""
+    onset_effects: dict[int, GEffect] = field(default_factory=dict)
+    """This game-turn's G Onset effects by crew seat, for the Flight Effects phase."""
     spin: SpinState | None = None
     """The aircraft is spinning (Departure, SoP 06) until a Spin Recovery takes it out."""
     imposed_unload: ImposedUnload | None = None
@@ -194,6 +200,10 @@ class AircraftState:
     def position_ft(self) -> tuple[float, float, float]:
         x, y = self.hex.centre_ft()
         return (x, y, self.alt_ft)
+
+    def crew_equipment(self) -> CrewEquipment:
+        kit = self.card.crew_equipment
+        return CrewEquipment(kit.g_suit, kit.reclined_seat, kit.pressure_mask, kit.g_training)
 
     def damage_effects(self) -> DamageEffects:
         """What the Damage box's critical hits do to this aircraft's flying."""
@@ -414,6 +424,8 @@ class Game:
         turn = self.turn + 1
         orders = self._imposed_orders(orders)
         plotted = self._plot_all(orders)
+        t0 = self.turn * TICKS_PER_TURN * TICK_S
+        onset_events = self._g_onset(orders, plotted, turn, t0)
         flying = [e for e, s in self.aircraft.items() if s.active]
         running_before = {
             e: sum(engine.running for engine in self.aircraft[e].damage_effects().engines)
@@ -422,8 +434,7 @@ class Game:
         before = {e: s.placement() for e, s in self.aircraft.items() if s.active}
         results: dict[str, AircraftTurn] = {}
         samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
-        events: list[Event] = []
-        t0 = self.turn * TICKS_PER_TURN * TICK_S
+        events: list[Event] = list(onset_events)
         for entity, planned in plotted.items():
             state = self.aircraft[entity]
             result, entity_samples, entity_events = self._fly(state, planned, orders[entity], t0)
@@ -551,6 +562,46 @@ class Game:
                 {"throttle": state.throttle, "segments": segments}
             )
         return changed
+
+    def _g_onset(
+        self, orders: dict[str, BopPlot], plotted: dict[str, _Planned], turn: int, t0: float
+    ) -> list[Event]:
+        """G Onset (advanced rule, end of plotting, SoP 03), when the scenario plays it: a
+        load 5 G or more above last
+        turn's greatest makes each conscious crew member check. A pilot knocked out flies
+        the rest of the turn unloaded from the segment where the load rose, and fires
+        nothing; ``orders`` and ``plotted`` are changed in place."""
+        events: list[Event] = []
+        if "g_onset" not in self.scenario.advanced_rules:
+            return events
+        for entity, planned in plotted.items():
+            state = self.aircraft[entity]
+            equipment = state.crew_equipment()
+            knocked_out_at: int | None = None
+            for seat, (name, member) in enumerate(zip(CREW_NAMES, state.crew, strict=False)):
+                result = g_onset_check(
+                    CrewMember(name, member, equipment),
+                    state.greatest_load_g,
+                    planned.plot.loads_by_tick,
+                    state.strain_ap if member.conscious and not member.wounds else 0,
+                    self.dice,
+                    state.callsign,
+                    turn,
+                )
+                if result is None:
+                    continue
+                state.crew[seat] = result.state
+                state.onset_effects[seat] = result.effect
+                tick = result.onset_tick or 0
+                events.append(result.record.event(t0 + tick * TICK_S, (state.id,)))
+                if seat == 0 and not result.state.conscious:
+                    knocked_out_at = tick
+            if knocked_out_at is not None:
+                orders[entity], imposed = _unloaded_from(
+                    orders[entity], planned.plot, knocked_out_at
+                )
+                plotted[entity] = self._plan(state, orders[entity], turn, imposed)
+        return events
 
     def _departure(
         self, state: AircraftState, planned: _Planned, turn: int, t_end: float
@@ -790,8 +841,7 @@ class Game:
         if not state.active or state.damage is None:
             return []
         card = state.card
-        kit = card.crew_equipment
-        equipment = CrewEquipment(kit.g_suit, kit.reclined_seat, kit.pressure_mask, kit.g_training)
+        equipment = state.crew_equipment()
         loads = TurnLoads.from_plot(planned.plot)
         strain = equipment.max_strain_ap if loads.greatest_positive_g >= STRAIN_FROM_G else 0
         members = [
@@ -801,6 +851,7 @@ class Game:
                 equipment,
                 strain_ap=strain if crew_state.conscious and not crew_state.wounds else 0,
                 flies=index == 0,
+                onset_effect=state.onset_effects.get(index, "normal"),
             )
             for index, (name, crew_state) in enumerate(zip(CREW_NAMES, state.crew, strict=False))
         ]
@@ -812,8 +863,11 @@ class Game:
             engine_criticals=sum(damage.engine_hits),
         )
         conditions = FlightEffectsConditions(
-            keas=planned.conditions.keas, safe_load_g=planned.conditions.safe_load_g
+            keas=planned.conditions.keas,
+            safe_load_g=planned.conditions.safe_load_g,
+            crew_fatigue_rule="crew_fatigue" in self.scenario.advanced_rules,
         )
+        state.strain_ap, state.onset_effects = strain, {}
         result = resolve_flight_effects(
             card, airframe, members, conditions, loads, self.dice, state.callsign, turn
         )
@@ -905,21 +959,27 @@ class Game:
                     raise IllegalOrder(
                         "Missile Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
                     )
-            conditions = self._conditions(state, throttle)
-            try:
-                plot = plot_turn(
-                    conditions,
-                    state.attitude,
-                    orders[entity],
-                    state.tp_carry,
-                    state.pitchdown_points,
-                    state.imposed_unload,
-                )
-                moves = _move_segments(state.hex, state.alt_steps, plot)
-            except IllegalOrder as error:
-                raise error.located(state.callsign, turn) from None
-            plotted[entity] = _Planned(conditions, plot, moves)
+            plotted[entity] = self._plan(state, orders[entity], turn, state.imposed_unload)
         return plotted
+
+    def _plan(
+        self, state: AircraftState, orders: BopPlot, turn: int, imposed: ImposedUnload | None
+    ) -> _Planned:
+        """Plot and move one aircraft's orders (Bp–Im) without changing its state."""
+        conditions = self._conditions(state, orders.throttle)
+        try:
+            plot = plot_turn(
+                conditions,
+                state.attitude,
+                orders,
+                state.tp_carry,
+                state.pitchdown_points,
+                imposed,
+            )
+            moves = _move_segments(state.hex, state.alt_steps, plot)
+        except IllegalOrder as error:
+            raise error.located(state.callsign, turn) from None
+        return _Planned(conditions, plot, moves)
 
     def _missile_order_problem(self, entity: str, kind: str, target: str) -> str:
         """Why a launch order cannot stand, or "" when it can (an empty rail is reported as
@@ -1288,6 +1348,27 @@ def _overloads(
                 )
             )
     return found
+
+
+def _unloaded_from(
+    orders: BopPlot, plot: PlottedTurn, tick: int
+) -> tuple[BopPlot, ImposedUnload | None]:
+    """``orders`` up to the segment flying at ``tick``, then involuntary unloaded flight
+    (straight with the Nose at ±90) for the rest of the game-turn, and no weapons."""
+    flying = next(s for s in plot.segments if s.start_tick <= tick < s.end_tick)
+    kept = list(orders.segments[: flying.index])
+    ticks = TICKS_PER_TURN - sum(segment.ticks for segment in kept)
+    vertical = abs(flying.start_attitude.nose.pitch_deg) == 90
+    rest = {"kind": "straight" if vertical else "unload", "ticks": ticks}
+    changed = BopPlot.model_validate(
+        {
+            "throttle": orders.throttle,
+            "speedbrake": orders.speedbrake,
+            "segments": [*(s.model_dump() for s in kept), rest],
+        }
+    )
+    imposed = None if vertical else ImposedUnload(ticks, 0.0, segment_index=len(kept))
+    return changed, imposed
 
 
 def _aircraft_event(record: CombatEvent, t_s: float, entity: str) -> Event:

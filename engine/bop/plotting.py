@@ -165,13 +165,15 @@ def roll_points(rate_cells_per_fp: float, fp: int, snap: bool = False) -> float:
 
 @dataclass(frozen=True, slots=True)
 class ImposedUnload:
-    """An involuntary unloaded segment at the start of the game-turn (a High-Speed
-    Departure): its duration is the rules', not the voluntary minimum, and each tick counts
-    as ``load_g`` on the Average Load table ("Unloaded Flight": uncommanded unloads may
-    specify a load)."""
+    """An involuntary unloaded segment: a High-Speed Departure's at the start of the
+    game-turn, or the rest of the turn after a pilot loses consciousness to G Onset. Its
+    duration is the rules', not the voluntary minimum, and each tick counts as ``load_g``
+    on the Average Load table ("Unloaded Flight": uncommanded unloads may specify a load)."""
 
     ticks: int
     load_g: float = 0.0
+    segment_index: int = 0
+    """Which of the plot's segments is the involuntary one."""
 
 
 def plot_turn(
@@ -184,7 +186,7 @@ def plot_turn(
 ) -> PlottedTurn:
     """Plot every segment of ``plot`` (Bp–Cp); raises IllegalOrder for an illegal one.
 
-    With ``imposed``, a first unloaded segment of that many ticks is the involuntary one.
+    With ``imposed``, the unloaded segment it names is the involuntary one.
     """
     state = _PlotState(attitude.end_pointing(), 0, tp_carry, pitchdown_points)
     queue: list[tuple[int, Segment]] = list(enumerate(plot.segments))
@@ -200,9 +202,8 @@ def plot_turn(
         involuntary = (
             imposed
             if imposed is not None
-            and index == 0
+            and index == imposed.segment_index
             and isinstance(segment, UnloadSegment)
-            and segment.ticks == imposed.ticks
             else None
         )
         try:
