@@ -1,8 +1,11 @@
-"""A Birds of Prey game: aircraft state, the Flight Phase each game-turn, and the timeline.
+"""A Birds of Prey game: the Flight Phase each game-turn, and the timeline.
 
 ``Game(scenario, seed)`` sets up the aircraft; ``game.play_turn(orders)`` runs one game-turn's
 Flight Phase for every aircraft (SoP 03: Ap, Bp–Ep, Fm–Jm) and returns its per-tick samples
 and events; ``game.run()`` plays the scenario's scripted orders and builds the Timeline.
+Each aircraft's state is an :class:`~engine.bop.aircraft_state.AircraftState`; the rule phases
+around the Flight Phase (G Onset, Flight Effects, Departure, Collisions, Administrative, ...)
+are in :mod:`engine.bop.phases`.
 The engine is a step function: no wall clock, no I/O, and every random number comes from the
 game's own seeded generator.
 """
@@ -11,82 +14,39 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from engine import performance as perf
-from engine.aero import q_mark, thrust_lbf
+from engine.aero import thrust_lbf
 from engine.atmosphere import isa
+from engine.bop import phases
+from engine.bop.aircraft_state import AircraftState
 from engine.bop.combat import Combatant, Placement, gun_combat
-from engine.bop.damage import (
-    DAMAGE_CONTROL_MAX_LOAD_G,
-    CombatEvent,
-    DamageState,
-    damage_control,
-    damage_systems,
-    progressive_damage,
-)
-from engine.bop.damage_effects import DamageEffects, damage_effects
-from engine.bop.departure import (
-    SpinState,
-    departure_check,
-    departure_tables,
-    spin_recovery,
-    too_slow_flight,
-)
-from engine.bop.effects import (
-    AirframeState,
-    CrewEquipment,
-    CrewMember,
-    CrewState,
-    FlightEffectsConditions,
-    GEffect,
-    TurnLoads,
-    g_onset_check,
-    resolve_flight_effects,
-)
+from engine.bop.damage import DamageState
+from engine.bop.departure import too_slow_flight
+from engine.bop.effects import CrewState
 from engine.bop.errors import IllegalOrder
-from engine.bop.missile_play import (
-    MissileTrack,
-    Shooter,
-    attack_all,
-    fly_all,
-    launch_all,
-    pilot_quality,
-)
+from engine.bop.missile_play import MissileTrack, attack_all, fly_all, launch_all
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
-from engine.bop.special import (
-    CollisionParty,
-    attempt_ejection,
-    engine_loss,
-    may_collide,
-    post_battle_fate,
-    resolve_collision,
-)
 from engine.dice import Dice
-from engine.hexmap import STEP_FT, Hex, Position
+from engine.hexmap import STEP_FT, Hex
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
-from models.aircraft import AircraftCard, UnknownAircraftType, card
+from models.aircraft import UnknownAircraftType, card
 from models.missile import UnknownMissileType, missile_card
 from models.orders import BopPlot, Throttle
 from models.scenario import AircraftSetup, Scenario
 from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
 
-THROTTLE_STEPS: dict[Throttle, Literal[0, 1, 2, 3]] = {"idle": 0, "mil": 2, "ab": 3}
-"""Compressor Stall / Engine Out throttle steps of our three settings (Idle, Mil, AB)."""
 MIN_SAFE_LOAD_G = 1.0
 """Structure damage never takes the safe load below level flight (docs/rulings.md)."""
 
 TICKS_PER_TURN = perf.TICKS_PER_TURN
 TICK_S = perf.movement.SECONDS_PER_TICK
-CREW_NAMES = ("pilot", "back seat", "crew 3", "crew 4")
-STRAIN_FROM_G = 5.0
-"""Crews strain as hard as their training allows in game-turns pulling this much or more
-(docs/rulings.md); activity points arrive with the crew rules."""
 THROTTLE_FRACTION: dict[str, float] = {"idle": 0.0, "mil": 0.5, "ab": 1.0}
 
 
@@ -96,129 +56,6 @@ class ScenarioError(ValueError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("; ".join(problems))
-
-
-@dataclass
-class AircraftState:
-    """One aircraft's evolving state between game-turns (what its control card holds)."""
-
-    id: str
-    callsign: str
-    side: str
-    card: AircraftCard
-    hex: Hex
-    alt_steps: int
-    speed_kt: int
-    attitude: Attitude
-    throttle: Throttle
-    fuel_fp: int
-    fuel_carry: perf.FuelCarry = field(default_factory=perf.FuelCarry)
-    tp_carry: int = 0
-    pitchdown_points: int = 0
-    departure_points: int = 0
-    active: bool = True
-    damage: DamageState | None = None
-    """The Damage track and box; None for a card without a damage section."""
-    shots_left: dict[str, int] = field(default_factory=dict)
-    """Gun shots left by gun type."""
-    missiles_left: dict[str, int] = field(default_factory=dict)
-    """Missiles left by type."""
-    crew_quality: str = "average"
-    bailout_over: Literal["friendly", "hostile"] = "friendly"
-    greatest_load_g: float = 1.0
-    """The greatest load of the last game-turn (for launch G)."""
-    crew: list[CrewState] = field(default_factory=list)
-    """Each crew member's G state, pilot first."""
-    overstress_points: int = 0
-    uncontrolled: bool = False
-    """The pilot is unconscious or killed: the aircraft flies itself ("Uncontrolled
-    Aircraft")."""
-    strain_ap: int = 0
-    """AP each crew member strained with last game-turn (G Onset carries it over)."""
-    onset_effects: dict[int, GEffect] = field(default_factory=dict)
-    """This game-turn's G Onset effects by crew seat, for the Flight Effects phase."""
-    spin: SpinState | None = None
-    """The aircraft is spinning (Departure, SoP 06) until a Spin Recovery takes it out."""
-    imposed_unload: ImposedUnload | None = None
-    """A High-Speed Departure's involuntary unloaded ticks, flown at the start of the next
-    game-turn."""
-
-    def crew_text(self) -> str:
-        """``ok``, or each crew member whose state is not normal: ``pilot: loc``,
-        ``back seat: wounded grey_out``, ``pilot: killed``."""
-        names = CREW_NAMES[: len(self.crew)]
-        odd = []
-        for name, member in zip(names, self.crew, strict=True):
-            if member.killed:
-                odd.append(f"{name}: killed")
-                continue
-            marks = (["wounded"] if member.wounds else []) + (
-                [member.g_state] if member.g_state != "normal" else []
-            )
-            if marks:
-                odd.append(f"{name}: {' '.join(marks)}")
-        return ", ".join(odd) or "ok"
-
-    def placement(self) -> Placement:
-        return Placement(self.hex, self.alt_steps, self.attitude)
-
-    def weapons_text(self) -> str:
-        """Gun shots and missiles left, short: ``M61A1 5, AIM-7E-2 x3``."""
-        guns = [f"{name.split()[0]} {left}" for name, left in self.shots_left.items()]
-        missiles = [f"{kind} x{left}" for kind, left in self.missiles_left.items() if left]
-        return ", ".join(guns + missiles)
-
-    def shooter(self) -> Shooter:
-        return Shooter(
-            self.id,
-            self.callsign,
-            self.side,
-            Position(self.hex, max(0, self.alt_steps)),
-            self.attitude,
-            self.speed_kt,
-            self.greatest_load_g,
-            pilot_quality(self.crew_quality),
-            self.active,
-        )
-
-    def damage_text(self) -> str:
-        if self.damage is None:
-            return ""
-        if self.damage.destroyed:
-            return f"destroyed ({self.damage.destroyed_by})"
-        systems = ", ".join(self.damage.damaged_systems)
-        return f"{self.damage.points}/{self.damage.capacity}" + (f" {systems}" if systems else "")
-
-    @property
-    def alt_ft(self) -> float:
-        return self.alt_steps * STEP_FT
-
-    @property
-    def weight_lb(self) -> float:
-        return perf.weight_lb(self.card, self.fuel_fp)
-
-    def position_ft(self) -> tuple[float, float, float]:
-        x, y = self.hex.centre_ft()
-        return (x, y, self.alt_ft)
-
-    def crew_equipment(self) -> CrewEquipment:
-        kit = self.card.crew_equipment
-        return CrewEquipment(kit.g_suit, kit.reclined_seat, kit.pressure_mask, kit.g_training)
-
-    def damage_effects(self) -> DamageEffects:
-        """What the Damage box's critical hits do to this aircraft's flying."""
-        return damage_effects(self.damage, self.card.engines.count, len(self.crew))
-
-    def engine_outputs(self, throttle: Throttle) -> list[tuple[Throttle, float]] | None:
-        """Each engine's throttle and output factor when damage has touched one, else None:
-        an engine without its afterburner runs at Mil when the throttle is at AB."""
-        effects = self.damage_effects()
-        if not effects.engine_damaged:
-            return None
-        return [
-            ("mil" if throttle == "ab" and not e.afterburner else throttle, e.output_factor)
-            for e in effects.engines
-        ]
 
 
 @dataclass(frozen=True)
@@ -410,7 +247,7 @@ class Game:
     def legal(self, orders: dict[str, BopPlot]) -> bool:
         """True when every order is legal now (the same checks :meth:`play_turn` makes)."""
         try:
-            self._plot_all(self._imposed_orders(orders))
+            self._plot_all(phases.imposed_orders(self.aircraft, orders))
         except IllegalOrder:
             return False
         return True
@@ -422,10 +259,24 @@ class Game:
         any state when an order is illegal.
         """
         turn = self.turn + 1
-        orders = self._imposed_orders(orders)
+        orders = phases.imposed_orders(self.aircraft, orders)
         plotted = self._plot_all(orders)
         t0 = self.turn * TICKS_PER_TURN * TICK_S
-        onset_events = self._g_onset(orders, plotted, turn, t0)
+
+        def replan(entity: str, changed: BopPlot, imposed: ImposedUnload | None) -> None:
+            plotted[entity] = self._plan(self.aircraft[entity], changed, turn, imposed)
+
+        onset_events = phases.g_onset(
+            self.aircraft,
+            orders,
+            {entity: planned.plot for entity, planned in plotted.items()},
+            replan,
+            self.dice,
+            self.scenario.advanced_rules,
+            turn,
+            t0,
+        )
+        conditions = {entity: planned.conditions for entity, planned in plotted.items()}
         flying = [e for e, s in self.aircraft.items() if s.active]
         running_before = {
             e: sum(engine.running for engine in self.aircraft[e].damage_effects().engines)
@@ -445,8 +296,18 @@ class Game:
         for entity, planned in plotted.items():
             state = self.aircraft[entity]
             state.imposed_unload = None
-            events.extend(self._flight_effects(state, planned, turn, t_end))
-            events.extend(self._departure(state, planned, turn, t_end))
+            events.extend(
+                phases.flight_effects(
+                    state,
+                    planned.plot,
+                    planned.conditions,
+                    self.dice,
+                    self.scenario.advanced_rules,
+                    turn,
+                    t_end,
+                )
+            )
+            events.extend(phases.departure(state, planned.conditions, self.dice, turn, t_end))
         shooters = {e: s.shooter() for e, s in self.aircraft.items()}
         paths = {
             entity: (
@@ -482,13 +343,15 @@ class Game:
             t_end,
         )
         events.extend(launched)
-        events.extend(self._collisions(turn, t_end))
-        events.extend(self._administrative(turn, t_end))
-        events.extend(self._engine_losses(running_before, plotted, turn, t_end))
-        events.extend(self._cockpit_wounds(t_end))
+        events.extend(phases.collisions(self.aircraft, self.dice, turn, t_end))
+        events.extend(phases.administrative(self.aircraft, self.dice, turn, t_end))
+        events.extend(
+            phases.engine_losses(self.aircraft, running_before, conditions, self.dice, turn, t_end)
+        )
+        events.extend(phases.cockpit_wounds(self.aircraft, t_end))
         crashed = {e for event in events if event.kind == "ground" for e in event.entities}
         lost = [e for e in flying if not self.aircraft[e].active and e not in crashed]
-        events.extend(self._ejections(lost, plotted, turn, t_end))
+        events.extend(phases.ejections(self.aircraft, lost, conditions, self.dice, turn, t_end))
         for entity, state in self.aircraft.items():
             if entity in samples:
                 samples[entity]["weapons"][-1] = state.weapons_text()
@@ -533,370 +396,6 @@ class Game:
             if entity in samples:
                 samples[entity]["weapons"][-1] = state.weapons_text()
                 samples[entity]["damage"][-1] = state.damage_text()
-        return events
-
-    def _imposed_orders(self, orders: dict[str, BopPlot]) -> dict[str, BopPlot]:
-        """Orders the rules impose over the script: an uncontrolled or spinning aircraft flies
-        an involuntary unloaded game-turn ("Uncontrolled Aircraft", "Spinning"); one that
-        suffered a High-Speed Departure flies its unloaded ticks, then straight. With the Nose
-        at ±90 the unloaded flight is a straight segment ("Unloaded Flight")."""
-        changed = dict(orders)
-        for entity, state in self.aircraft.items():
-            if not state.active:
-                continue
-            if entity in changed and changed[entity].guns and not state.damage_effects().guns_work:
-                changed[entity] = changed[entity].model_copy(update={"guns": None})
-            vertical = abs(state.attitude.nose.pitch_deg) == 90
-            unload = "straight" if vertical else "unload"
-            if state.uncontrolled or state.spin is not None:
-                segments = [{"kind": unload, "ticks": 10}]
-            elif state.imposed_unload is not None:
-                ticks = state.imposed_unload.ticks
-                segments = [
-                    {"kind": unload, "ticks": ticks},
-                    {"kind": "straight", "ticks": 10 - ticks},
-                ]
-            else:
-                continue
-            changed[entity] = BopPlot.model_validate(
-                {"throttle": state.throttle, "segments": segments}
-            )
-        return changed
-
-    def _g_onset(
-        self, orders: dict[str, BopPlot], plotted: dict[str, _Planned], turn: int, t0: float
-    ) -> list[Event]:
-        """G Onset (advanced rule, end of plotting, SoP 03), when the scenario plays it: a
-        load 5 G or more above last
-        turn's greatest makes each conscious crew member check. A pilot knocked out flies
-        the rest of the turn unloaded from the segment where the load rose, and fires
-        nothing; ``orders`` and ``plotted`` are changed in place."""
-        events: list[Event] = []
-        if "g_onset" not in self.scenario.advanced_rules:
-            return events
-        for entity, planned in plotted.items():
-            state = self.aircraft[entity]
-            equipment = state.crew_equipment()
-            knocked_out_at: int | None = None
-            for seat, (name, member) in enumerate(zip(CREW_NAMES, state.crew, strict=False)):
-                result = g_onset_check(
-                    CrewMember(name, member, equipment),
-                    state.greatest_load_g,
-                    planned.plot.loads_by_tick,
-                    state.strain_ap if member.conscious and not member.wounds else 0,
-                    self.dice,
-                    state.callsign,
-                    turn,
-                )
-                if result is None:
-                    continue
-                state.crew[seat] = result.state
-                state.onset_effects[seat] = result.effect
-                tick = result.onset_tick or 0
-                events.append(result.record.event(t0 + tick * TICK_S, (state.id,)))
-                if seat == 0 and not result.state.conscious:
-                    knocked_out_at = tick
-            if knocked_out_at is not None:
-                orders[entity], imposed = _unloaded_from(
-                    orders[entity], planned.plot, knocked_out_at
-                )
-                plotted[entity] = self._plan(state, orders[entity], turn, imposed)
-        return events
-
-    def _departure(
-        self, state: AircraftState, planned: _Planned, turn: int, t_end: float
-    ) -> list[Event]:
-        """Spin Recovery (SoP 05) for a spinning aircraft, otherwise the Departure check
-        (SoP 06) on the Departure Points of the game-turn, which are then spent."""
-        held, state.departure_points = state.departure_points, 0
-        if not state.active:
-            return []
-        if held:
-            held += state.damage_effects().extra_departure_points
-        quality = pilot_quality(state.crew_quality)
-        if state.spin is not None:
-            if state.uncontrolled:
-                return []  # nobody at the controls to try
-            recovery = spin_recovery(
-                state.card, state.spin, quality, self.dice, state.callsign, turn
-            )
-            state.spin = recovery.spin
-            state.overstress_points += recovery.overstress_points
-            if recovery.outcome == "high_speed_departure":
-                state.imposed_unload = self._high_speed_departure()
-            if recovery.removed_at_end_of_turn:
-                state.active = False
-            return [recovery.record.event(t_end, (state.id,))] if recovery.record else []
-        return self._departure_check(state, held, planned.conditions, turn, t_end)
-
-    def _departure_check(
-        self,
-        state: AircraftState,
-        held: int,
-        conditions: FlightConditions,
-        turn: int,
-        t_end: float,
-    ) -> list[Event]:
-        """A Departure check (SoP 06) on ``held`` DP; a departure shapes the next turn."""
-        quality = pilot_quality(state.crew_quality)
-        control_ap = 0 if state.uncontrolled else departure_tables().check.control_ap_max
-        result = departure_check(
-            state.card,
-            held,
-            quality,
-            control_ap,
-            q_mark(conditions.keas, conditions.weight_lb, state.card.wing_area_ft2),
-            self.dice,
-            state.callsign,
-            turn,
-        )
-        if result.outcome == "high_speed":
-            state.imposed_unload = ImposedUnload(
-                result.imposed_unloaded_ticks, result.imposed_load_g
-            )
-        elif result.outcome == "spin":
-            state.spin = result.spin
-        return [record.event(t_end, (state.id,)) for record in result.records]
-
-    def _collisions(self, turn: int, t_end: float) -> list[Event]:
-        """Aircraft ending the turn in one hex at one altitude may collide ("Collisions");
-        both pilots try to avoid it, and a collision damages both."""
-        events: list[Event] = []
-        active = [s for s in self.aircraft.values() if s.active and s.damage is not None]
-        for index, a in enumerate(active):
-            for b in active[index + 1 :]:
-                if not (
-                    a.active
-                    and b.active
-                    and may_collide(Position(a.hex, a.alt_steps), Position(b.hex, b.alt_steps))
-                ):
-                    continue
-                parties = [
-                    CollisionParty(
-                        s.callsign,
-                        s.card,
-                        s.damage,  # type: ignore[arg-type]  # filtered above
-                        pilot_quality(s.crew_quality),
-                        has_sight=not s.uncontrolled,
-                    )
-                    for s in (a, b)
-                ]
-                result = resolve_collision(parties[0], parties[1], self.dice, turn=turn)
-                ids = {a.callsign: a.id, b.callsign: b.id}
-                for state, damage in zip((a, b), result.damage, strict=False):
-                    state.damage = damage.state
-                    if damage.state.destroyed:
-                        state.active = False
-                events.extend(
-                    Event(
-                        t_s=t_end,
-                        kind=e.kind,
-                        entities=tuple(ids[name] for name in e.entities if name in ids)
-                        or (a.id, b.id),
-                        detail=e.detail,
-                        data=dict(e.data),
-                    )
-                    for e in result.events
-                )
-        return events
-
-    def _administrative(self, turn: int, t_end: float) -> list[Event]:
-        """Administrative phase (SoP 11): each crew member treats one damaged system with
-        Damage Control, then every untreated one rolls for Progressive Damage."""
-        events: list[Event] = []
-        for state in self.aircraft.values():
-            if not state.active or state.damage is None or not state.damage.damaged_systems:
-                continue
-            damage = state.damage
-            hands = sum(member.conscious for member in state.crew)
-            treatable = [
-                system
-                for system in damage.damaged_systems
-                if system not in damage.treated and dict(damage.last_hit_turn).get(system) != turn
-            ]
-            if state.greatest_load_g <= DAMAGE_CONTROL_MAX_LOAD_G:
-                for system in treatable[:hands]:
-                    damage = damage_control(
-                        damage, system, turn=turn, greatest_load_g=state.greatest_load_g
-                    ).state
-                    events.append(
-                        Event(
-                            t_s=t_end,
-                            kind="damage_control",
-                            entities=(state.id,),
-                            detail=f"{state.callsign} crew treat the {system} damage "
-                            "(Damage Control)",
-                            data={"system": system},
-                        )
-                    )
-            result = progressive_damage(
-                damage, self.dice, card=state.card, who=state.callsign, turn=turn
-            )
-            state.damage = result.state
-            events.extend(_aircraft_event(e, t_end, state.id) for e in result.events)
-            if result.state.destroyed:
-                state.active = False
-        return events
-
-    def _engine_losses(
-        self,
-        running_before: dict[str, int],
-        plotted: dict[str, _Planned],
-        turn: int,
-        t_end: float,
-    ) -> list[Event]:
-        """An engine lost to damage this turn ("Engine Out"): a multi-engine type still
-        under power collects DP by throttle step and checks for departure at once."""
-        events: list[Event] = []
-        for entity, before in running_before.items():
-            state = self.aircraft[entity]
-            running = sum(e.running for e in state.damage_effects().engines)
-            if not state.active or running >= before or entity not in plotted:
-                continue
-            loss = engine_loss(
-                state.callsign,
-                step=THROTTLE_STEPS[state.throttle],
-                total=state.card.engines.count,
-                operating_after=running,
-                cause="damage",
-                turn=turn,
-            )
-            events.extend(_aircraft_event(e, t_end, state.id) for e in loss.events)
-            if loss.departure_check_now and loss.departure_points and state.spin is None:
-                held = loss.departure_points + state.damage_effects().extra_departure_points
-                conditions = plotted[entity].conditions
-                events.extend(self._departure_check(state, held, conditions, turn, t_end))
-        return events
-
-    def _cockpit_wounds(self, t_end: float) -> list[Event]:
-        """Cockpit critical hits wound or kill the crew in seat order ("Damage"); with the
-        pilot killed the aircraft is uncontrolled ("Uncontrolled Aircraft")."""
-        events: list[Event] = []
-        for state in self.aircraft.values():
-            wounds = state.damage_effects().crew_wounds
-            for seat, (name, member) in enumerate(zip(CREW_NAMES, state.crew, strict=False)):
-                if wounds[seat] <= member.wounds:
-                    continue
-                hurt = replace(member, wounds=wounds[seat])
-                state.crew[seat] = hurt
-                text = "killed" if hurt.killed else "wounded"
-                events.append(
-                    Event(
-                        t_s=t_end,
-                        kind="crew_wound",
-                        entities=(state.id,),
-                        detail=f"{state.callsign} {name} is {text} (Cockpit hit)",
-                        data={"crew": name, "wounds": hurt.wounds},
-                    )
-                )
-                if seat == 0 and hurt.killed:
-                    state.uncontrolled = True
-        return events
-
-    def _ejections(
-        self, lost: list[str], plotted: dict[str, _Planned], turn: int, t_end: float
-    ) -> list[Event]:
-        """Each conscious crew member of an aircraft destroyed this turn tries to eject
-        (twice at most, "Ejection"); those who get out roll their Post-Battle Fate."""
-        events: list[Event] = []
-        for entity in lost:
-            state = self.aircraft[entity]
-            keas = plotted[entity].conditions.keas if entity in plotted else 0.0
-            departed = state.spin is not None or state.imposed_unload is not None
-            for name, member in zip(CREW_NAMES, state.crew, strict=False):
-                if not member.conscious:
-                    continue
-                who = f"{state.callsign} {name}"
-                failures = 0
-                while True:
-                    attempt = attempt_ejection(
-                        who,
-                        self.dice,
-                        keas=keas,
-                        alt_steps=state.alt_steps,
-                        turn=turn,
-                        failures=failures,
-                        departed=departed,
-                        wounded=member.wounds > 0,
-                    )
-                    failures = attempt.failures
-                    events.extend(_aircraft_event(e, t_end, state.id) for e in attempt.events)
-                    if not attempt.may_try_again:
-                        break
-                if attempt.ejected:
-                    fate = post_battle_fate(who, self.dice, over=state.bailout_over)
-                    events.extend(_aircraft_event(e, t_end, state.id) for e in fate.events)
-        return events
-
-    @staticmethod
-    def _high_speed_departure() -> ImposedUnload:
-        hsd = departure_tables().high_speed_departure
-        return ImposedUnload(hsd.unloaded_ticks, hsd.load_g)
-
-    def _flight_effects(
-        self, state: AircraftState, planned: _Planned, turn: int, t_end: float
-    ) -> list[Event]:
-        """Flight Effects (SoP 04): overspeed, structure G and crew G after the turn's flight;
-        the damage they do goes on the Damage track."""
-        if not state.active or state.damage is None:
-            return []
-        card = state.card
-        equipment = state.crew_equipment()
-        loads = TurnLoads.from_plot(planned.plot)
-        strain = equipment.max_strain_ap if loads.greatest_positive_g >= STRAIN_FROM_G else 0
-        members = [
-            CrewMember(
-                name,
-                crew_state,
-                equipment,
-                strain_ap=strain if crew_state.conscious and not crew_state.wounds else 0,
-                flies=index == 0,
-                onset_effect=state.onset_effects.get(index, "normal"),
-            )
-            for index, (name, crew_state) in enumerate(zip(CREW_NAMES, state.crew, strict=False))
-        ]
-        damage = state.damage
-        airframe = AirframeState(
-            damage_points=damage.points,
-            overstress_points=state.overstress_points,
-            structure_criticals=damage.hits_on("Structure"),
-            engine_criticals=sum(damage.engine_hits),
-        )
-        conditions = FlightEffectsConditions(
-            keas=planned.conditions.keas,
-            safe_load_g=planned.conditions.safe_load_g,
-            crew_fatigue_rule="crew_fatigue" in self.scenario.advanced_rules,
-        )
-        state.strain_ap, state.onset_effects = strain, {}
-        result = resolve_flight_effects(
-            card, airframe, members, conditions, loads, self.dice, state.callsign, turn
-        )
-        events = [record.event(t_end, (state.id,)) for record in result.records]
-        state.crew = list(result.crew_states)
-        state.overstress_points = result.airframe.overstress_points
-        systems = ["Structure"] * (
-            result.airframe.structure_criticals - airframe.structure_criticals
-        ) + ["Engine"] * (result.airframe.engine_criticals - airframe.engine_criticals)
-        points = result.airframe.damage_points - airframe.damage_points
-        if points > 0 or systems:
-            applied = damage_systems(
-                damage,
-                max(points, 0),
-                systems,
-                self.dice,
-                card=card,
-                who=state.callsign,
-                turn=turn,
-                source="flight effects",
-            )
-            state.damage = applied.state
-            events.extend(
-                Event(t_s=t_end, kind=e.kind, entities=(state.id,), detail=e.detail, data=e.data)
-                for e in applied.events
-            )
-        if result.destroyed or (state.damage is not None and state.damage.destroyed):
-            state.active = False
-        state.uncontrolled = result.uncontrolled
         return events
 
     def _roll_events(self, t0: float) -> list[Event]:
@@ -1348,35 +847,6 @@ def _overloads(
                 )
             )
     return found
-
-
-def _unloaded_from(
-    orders: BopPlot, plot: PlottedTurn, tick: int
-) -> tuple[BopPlot, ImposedUnload | None]:
-    """``orders`` up to the segment flying at ``tick``, then involuntary unloaded flight
-    (straight with the Nose at ±90) for the rest of the game-turn, and no weapons."""
-    flying = next(s for s in plot.segments if s.start_tick <= tick < s.end_tick)
-    kept = list(orders.segments[: flying.index])
-    ticks = TICKS_PER_TURN - sum(segment.ticks for segment in kept)
-    vertical = abs(flying.start_attitude.nose.pitch_deg) == 90
-    rest = {"kind": "straight" if vertical else "unload", "ticks": ticks}
-    changed = BopPlot.model_validate(
-        {
-            "throttle": orders.throttle,
-            "speedbrake": orders.speedbrake,
-            "segments": [*(s.model_dump() for s in kept), rest],
-        }
-    )
-    imposed = None if vertical else ImposedUnload(ticks, 0.0, segment_index=len(kept))
-    return changed, imposed
-
-
-def _aircraft_event(record: CombatEvent, t_s: float, entity: str) -> Event:
-    """A record about an aircraft or its crew (ejection, fate, damage) as an event naming
-    the aircraft by id."""
-    return Event(
-        t_s=t_s, kind=record.kind, entities=(entity,), detail=record.detail, data=dict(record.data)
-    )
 
 
 def _placement_ft(placement: Placement) -> tuple[float, float, float]:

@@ -9,6 +9,7 @@ import pytest
 from engine.bop.damage import CriticalHit, DamageState
 from engine.bop.damage_effects import EngineState, damage_effects
 from engine.bop.game import Game
+from engine.bop.phases import engine_losses
 from models.aircraft import card
 from models.scenario import load_scenario
 from tests.engine.bop.conftest import solo
@@ -114,7 +115,8 @@ def test_an_engine_shot_out_of_a_twin_calls_for_a_departure_check() -> None:
     state = game.aircraft["test-1"]
     planned = game._plot_all(game.scripted_orders())
     state.damage = boxed("F-4E", hit("Engine", "engine_out", engine=1))
-    events = game._engine_losses(before, planned, 1, 6.0)
+    conditions = {entity: plan.conditions for entity, plan in planned.items()}
+    events = engine_losses(game.aircraft, before, conditions, game.dice, 1, 6.0)
     assert [e.kind for e in events][:1] == ["engine"]
     assert events[0].data["departure_points"] == 2  # Mil is throttle step 2
     assert any(e.kind in ("departure_check", "departure") for e in events)

@@ -1,0 +1,148 @@
+"""One aircraft's state between game-turns: what its control card holds.
+
+:class:`AircraftState` is what the Flight Phase and the end-of-turn phases read and change;
+``CREW_NAMES`` names the crew seats, pilot first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine import performance as perf
+from engine.bop.combat import Placement
+from engine.bop.damage import DamageState
+from engine.bop.damage_effects import DamageEffects, damage_effects
+from engine.bop.departure import SpinState
+from engine.bop.effects import CrewEquipment, CrewState, GEffect
+from engine.bop.missile_play import Shooter, pilot_quality
+from engine.bop.plotting import ImposedUnload
+from engine.hexmap import STEP_FT, Hex, Position
+from engine.phad import Attitude
+from models.aircraft import AircraftCard
+from models.orders import Throttle
+
+CREW_NAMES = ("pilot", "back seat", "crew 3", "crew 4")
+
+
+@dataclass
+class AircraftState:
+    """One aircraft's evolving state between game-turns (what its control card holds)."""
+
+    id: str
+    callsign: str
+    side: str
+    card: AircraftCard
+    hex: Hex
+    alt_steps: int
+    speed_kt: int
+    attitude: Attitude
+    throttle: Throttle
+    fuel_fp: int
+    fuel_carry: perf.FuelCarry = field(default_factory=perf.FuelCarry)
+    tp_carry: int = 0
+    pitchdown_points: int = 0
+    departure_points: int = 0
+    active: bool = True
+    damage: DamageState | None = None
+    """The Damage track and box; None for a card without a damage section."""
+    shots_left: dict[str, int] = field(default_factory=dict)
+    """Gun shots left by gun type."""
+    missiles_left: dict[str, int] = field(default_factory=dict)
+    """Missiles left by type."""
+    crew_quality: str = "average"
+    bailout_over: Literal["friendly", "hostile"] = "friendly"
+    greatest_load_g: float = 1.0
+    """The greatest load of the last game-turn (for launch G)."""
+    crew: list[CrewState] = field(default_factory=list)
+    """Each crew member's G state, pilot first."""
+    overstress_points: int = 0
+    uncontrolled: bool = False
+    """The pilot is unconscious or killed: the aircraft flies itself ("Uncontrolled
+    Aircraft")."""
+    strain_ap: int = 0
+    """AP each crew member strained with last game-turn (G Onset carries it over)."""
+    onset_effects: dict[int, GEffect] = field(default_factory=dict)
+    """This game-turn's G Onset effects by crew seat, for the Flight Effects phase."""
+    spin: SpinState | None = None
+    """The aircraft is spinning (Departure, SoP 06) until a Spin Recovery takes it out."""
+    imposed_unload: ImposedUnload | None = None
+    """A High-Speed Departure's involuntary unloaded ticks, flown at the start of the next
+    game-turn."""
+
+    def crew_text(self) -> str:
+        """``ok``, or each crew member whose state is not normal: ``pilot: loc``,
+        ``back seat: wounded grey_out``, ``pilot: killed``."""
+        names = CREW_NAMES[: len(self.crew)]
+        odd = []
+        for name, member in zip(names, self.crew, strict=True):
+            if member.killed:
+                odd.append(f"{name}: killed")
+                continue
+            marks = (["wounded"] if member.wounds else []) + (
+                [member.g_state] if member.g_state != "normal" else []
+            )
+            if marks:
+                odd.append(f"{name}: {' '.join(marks)}")
+        return ", ".join(odd) or "ok"
+
+    def placement(self) -> Placement:
+        return Placement(self.hex, self.alt_steps, self.attitude)
+
+    def weapons_text(self) -> str:
+        """Gun shots and missiles left, short: ``M61A1 5, AIM-7E-2 x3``."""
+        guns = [f"{name.split()[0]} {left}" for name, left in self.shots_left.items()]
+        missiles = [f"{kind} x{left}" for kind, left in self.missiles_left.items() if left]
+        return ", ".join(guns + missiles)
+
+    def shooter(self) -> Shooter:
+        return Shooter(
+            self.id,
+            self.callsign,
+            self.side,
+            Position(self.hex, max(0, self.alt_steps)),
+            self.attitude,
+            self.speed_kt,
+            self.greatest_load_g,
+            pilot_quality(self.crew_quality),
+            self.active,
+        )
+
+    def damage_text(self) -> str:
+        if self.damage is None:
+            return ""
+        if self.damage.destroyed:
+            return f"destroyed ({self.damage.destroyed_by})"
+        systems = ", ".join(self.damage.damaged_systems)
+        return f"{self.damage.points}/{self.damage.capacity}" + (f" {systems}" if systems else "")
+
+    @property
+    def alt_ft(self) -> float:
+        return self.alt_steps * STEP_FT
+
+    @property
+    def weight_lb(self) -> float:
+        return perf.weight_lb(self.card, self.fuel_fp)
+
+    def position_ft(self) -> tuple[float, float, float]:
+        x, y = self.hex.centre_ft()
+        return (x, y, self.alt_ft)
+
+    def crew_equipment(self) -> CrewEquipment:
+        kit = self.card.crew_equipment
+        return CrewEquipment(kit.g_suit, kit.reclined_seat, kit.pressure_mask, kit.g_training)
+
+    def damage_effects(self) -> DamageEffects:
+        """What the Damage box's critical hits do to this aircraft's flying."""
+        return damage_effects(self.damage, self.card.engines.count, len(self.crew))
+
+    def engine_outputs(self, throttle: Throttle) -> list[tuple[Throttle, float]] | None:
+        """Each engine's throttle and output factor when damage has touched one, else None:
+        an engine without its afterburner runs at Mil when the throttle is at AB."""
+        effects = self.damage_effects()
+        if not effects.engine_damaged:
+            return None
+        return [
+            ("mil" if throttle == "ab" and not e.afterburner else throttle, e.output_factor)
+            for e in effects.engines
+        ]

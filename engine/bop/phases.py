@@ -1,0 +1,472 @@
+"""The rule phases of a game-turn around the Flight Phase, one function each.
+
+Orders the rules impose (before plotting), G Onset (end of plotting, SoP 03), Flight Effects
+(SoP 04), Spin Recovery and Departure (SoP 05–06), Collisions, the Administrative phase
+(SoP 11), Engine Out, cockpit wounds and Ejection. Each takes the game's aircraft states and
+dice explicitly, changes the states in place, and returns its events; the order
+:meth:`engine.bop.game.Game.play_turn` calls them in is the order the dice are rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Literal
+
+from engine.aero import q_mark
+from engine.bop.aircraft_state import CREW_NAMES, AircraftState
+from engine.bop.damage import (
+    DAMAGE_CONTROL_MAX_LOAD_G,
+    CombatEvent,
+    damage_control,
+    damage_systems,
+    progressive_damage,
+)
+from engine.bop.departure import departure_check, departure_tables, spin_recovery
+from engine.bop.effects import (
+    AirframeState,
+    CrewMember,
+    FlightEffectsConditions,
+    TurnLoads,
+    g_onset_check,
+    resolve_flight_effects,
+)
+from engine.bop.missile_play import pilot_quality
+from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn
+from engine.bop.special import (
+    CollisionParty,
+    attempt_ejection,
+    engine_loss,
+    may_collide,
+    post_battle_fate,
+    resolve_collision,
+)
+from engine.dice import Dice
+from engine.hexmap import Position
+from engine.performance.movement import SECONDS_PER_TICK, TICKS_PER_TURN
+from models.orders import BopPlot, Throttle
+from models.scenario import AdvancedRule
+from models.timeline import Event
+
+THROTTLE_STEPS: dict[Throttle, Literal[0, 1, 2, 3]] = {"idle": 0, "mil": 2, "ab": 3}
+"""Compressor Stall / Engine Out throttle steps of our three settings (Idle, Mil, AB)."""
+STRAIN_FROM_G = 5.0
+"""Crews strain as hard as their training allows in game-turns pulling this much or more
+(docs/rulings.md); activity points arrive with the crew rules."""
+
+Replan = Callable[[str, BopPlot, ImposedUnload | None], None]
+"""Plots and moves an aircraft's changed orders again: ``replan(entity, orders, imposed)``."""
+
+
+def imposed_orders(
+    aircraft: dict[str, AircraftState], orders: dict[str, BopPlot]
+) -> dict[str, BopPlot]:
+    """Orders the rules impose over the script: an uncontrolled or spinning aircraft flies
+    an involuntary unloaded game-turn ("Uncontrolled Aircraft", "Spinning"); one that
+    suffered a High-Speed Departure flies its unloaded ticks, then straight. With the Nose
+    at ±90 the unloaded flight is a straight segment ("Unloaded Flight")."""
+    changed = dict(orders)
+    for entity, state in aircraft.items():
+        if not state.active:
+            continue
+        if entity in changed and changed[entity].guns and not state.damage_effects().guns_work:
+            changed[entity] = changed[entity].model_copy(update={"guns": None})
+        vertical = abs(state.attitude.nose.pitch_deg) == 90
+        unload = "straight" if vertical else "unload"
+        if state.uncontrolled or state.spin is not None:
+            segments = [{"kind": unload, "ticks": 10}]
+        elif state.imposed_unload is not None:
+            ticks = state.imposed_unload.ticks
+            segments = [
+                {"kind": unload, "ticks": ticks},
+                {"kind": "straight", "ticks": 10 - ticks},
+            ]
+        else:
+            continue
+        changed[entity] = BopPlot.model_validate({"throttle": state.throttle, "segments": segments})
+    return changed
+
+
+def g_onset(
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    plots: dict[str, PlottedTurn],
+    replan: Replan,
+    dice: Dice,
+    advanced_rules: tuple[AdvancedRule, ...],
+    turn: int,
+    t0: float,
+) -> list[Event]:
+    """G Onset (advanced rule, end of plotting, SoP 03), when the scenario plays it: a load
+    5 G or more above last turn's greatest makes each conscious crew member check. A pilot
+    knocked out flies the rest of the turn unloaded from the segment where the load rose,
+    and fires nothing; ``orders`` is changed in place and ``replan`` plots its new orders."""
+    events: list[Event] = []
+    if "g_onset" not in advanced_rules:
+        return events
+    for entity, plot in plots.items():
+        state = aircraft[entity]
+        equipment = state.crew_equipment()
+        knocked_out_at: int | None = None
+        for seat, (name, member) in enumerate(zip(CREW_NAMES, state.crew, strict=False)):
+            result = g_onset_check(
+                CrewMember(name, member, equipment),
+                state.greatest_load_g,
+                plot.loads_by_tick,
+                state.strain_ap if member.conscious and not member.wounds else 0,
+                dice,
+                state.callsign,
+                turn,
+            )
+            if result is None:
+                continue
+            state.crew[seat] = result.state
+            state.onset_effects[seat] = result.effect
+            tick = result.onset_tick or 0
+            events.append(result.record.event(t0 + tick * SECONDS_PER_TICK, (state.id,)))
+            if seat == 0 and not result.state.conscious:
+                knocked_out_at = tick
+        if knocked_out_at is not None:
+            orders[entity], imposed = _unloaded_from(orders[entity], plot, knocked_out_at)
+            replan(entity, orders[entity], imposed)
+    return events
+
+
+def flight_effects(
+    state: AircraftState,
+    plot: PlottedTurn,
+    flight: FlightConditions,
+    dice: Dice,
+    advanced_rules: tuple[AdvancedRule, ...],
+    turn: int,
+    t_end: float,
+) -> list[Event]:
+    """Flight Effects (SoP 04): overspeed, structure G and crew G after the turn's flight;
+    the damage they do goes on the Damage track."""
+    if not state.active or state.damage is None:
+        return []
+    card = state.card
+    equipment = state.crew_equipment()
+    loads = TurnLoads.from_plot(plot)
+    strain = equipment.max_strain_ap if loads.greatest_positive_g >= STRAIN_FROM_G else 0
+    members = [
+        CrewMember(
+            name,
+            crew_state,
+            equipment,
+            strain_ap=strain if crew_state.conscious and not crew_state.wounds else 0,
+            flies=index == 0,
+            onset_effect=state.onset_effects.get(index, "normal"),
+        )
+        for index, (name, crew_state) in enumerate(zip(CREW_NAMES, state.crew, strict=False))
+    ]
+    damage = state.damage
+    airframe = AirframeState(
+        damage_points=damage.points,
+        overstress_points=state.overstress_points,
+        structure_criticals=damage.hits_on("Structure"),
+        engine_criticals=sum(damage.engine_hits),
+    )
+    conditions = FlightEffectsConditions(
+        keas=flight.keas,
+        safe_load_g=flight.safe_load_g,
+        crew_fatigue_rule="crew_fatigue" in advanced_rules,
+    )
+    state.strain_ap, state.onset_effects = strain, {}
+    result = resolve_flight_effects(
+        card, airframe, members, conditions, loads, dice, state.callsign, turn
+    )
+    events = [record.event(t_end, (state.id,)) for record in result.records]
+    state.crew = list(result.crew_states)
+    state.overstress_points = result.airframe.overstress_points
+    systems = ["Structure"] * (
+        result.airframe.structure_criticals - airframe.structure_criticals
+    ) + ["Engine"] * (result.airframe.engine_criticals - airframe.engine_criticals)
+    points = result.airframe.damage_points - airframe.damage_points
+    if points > 0 or systems:
+        applied = damage_systems(
+            damage,
+            max(points, 0),
+            systems,
+            dice,
+            card=card,
+            who=state.callsign,
+            turn=turn,
+            source="flight effects",
+        )
+        state.damage = applied.state
+        events.extend(
+            Event(t_s=t_end, kind=e.kind, entities=(state.id,), detail=e.detail, data=e.data)
+            for e in applied.events
+        )
+    if result.destroyed or (state.damage is not None and state.damage.destroyed):
+        state.active = False
+    state.uncontrolled = result.uncontrolled
+    return events
+
+
+def departure(
+    state: AircraftState, conditions: FlightConditions, dice: Dice, turn: int, t_end: float
+) -> list[Event]:
+    """Spin Recovery (SoP 05) for a spinning aircraft, otherwise the Departure check
+    (SoP 06) on the Departure Points of the game-turn, which are then spent."""
+    held, state.departure_points = state.departure_points, 0
+    if not state.active:
+        return []
+    if held:
+        held += state.damage_effects().extra_departure_points
+    quality = pilot_quality(state.crew_quality)
+    if state.spin is not None:
+        if state.uncontrolled:
+            return []  # nobody at the controls to try
+        recovery = spin_recovery(state.card, state.spin, quality, dice, state.callsign, turn)
+        state.spin = recovery.spin
+        state.overstress_points += recovery.overstress_points
+        if recovery.outcome == "high_speed_departure":
+            state.imposed_unload = _high_speed_departure()
+        if recovery.removed_at_end_of_turn:
+            state.active = False
+        return [recovery.record.event(t_end, (state.id,))] if recovery.record else []
+    return _departure_check(state, held, conditions, dice, turn, t_end)
+
+
+def _departure_check(
+    state: AircraftState,
+    held: int,
+    conditions: FlightConditions,
+    dice: Dice,
+    turn: int,
+    t_end: float,
+) -> list[Event]:
+    """A Departure check (SoP 06) on ``held`` DP; a departure shapes the next turn."""
+    quality = pilot_quality(state.crew_quality)
+    control_ap = 0 if state.uncontrolled else departure_tables().check.control_ap_max
+    result = departure_check(
+        state.card,
+        held,
+        quality,
+        control_ap,
+        q_mark(conditions.keas, conditions.weight_lb, state.card.wing_area_ft2),
+        dice,
+        state.callsign,
+        turn,
+    )
+    if result.outcome == "high_speed":
+        state.imposed_unload = ImposedUnload(result.imposed_unloaded_ticks, result.imposed_load_g)
+    elif result.outcome == "spin":
+        state.spin = result.spin
+    return [record.event(t_end, (state.id,)) for record in result.records]
+
+
+def _high_speed_departure() -> ImposedUnload:
+    hsd = departure_tables().high_speed_departure
+    return ImposedUnload(hsd.unloaded_ticks, hsd.load_g)
+
+
+def collisions(
+    aircraft: dict[str, AircraftState], dice: Dice, turn: int, t_end: float
+) -> list[Event]:
+    """Aircraft ending the turn in one hex at one altitude may collide ("Collisions");
+    both pilots try to avoid it, and a collision damages both."""
+    events: list[Event] = []
+    active = [s for s in aircraft.values() if s.active and s.damage is not None]
+    for index, a in enumerate(active):
+        for b in active[index + 1 :]:
+            if not (
+                a.active
+                and b.active
+                and may_collide(Position(a.hex, a.alt_steps), Position(b.hex, b.alt_steps))
+            ):
+                continue
+            parties = [
+                CollisionParty(
+                    s.callsign,
+                    s.card,
+                    s.damage,  # type: ignore[arg-type]  # filtered above
+                    pilot_quality(s.crew_quality),
+                    has_sight=not s.uncontrolled,
+                )
+                for s in (a, b)
+            ]
+            result = resolve_collision(parties[0], parties[1], dice, turn=turn)
+            ids = {a.callsign: a.id, b.callsign: b.id}
+            for state, damage in zip((a, b), result.damage, strict=False):
+                state.damage = damage.state
+                if damage.state.destroyed:
+                    state.active = False
+            events.extend(
+                Event(
+                    t_s=t_end,
+                    kind=e.kind,
+                    entities=tuple(ids[name] for name in e.entities if name in ids) or (a.id, b.id),
+                    detail=e.detail,
+                    data=dict(e.data),
+                )
+                for e in result.events
+            )
+    return events
+
+
+def administrative(
+    aircraft: dict[str, AircraftState], dice: Dice, turn: int, t_end: float
+) -> list[Event]:
+    """Administrative phase (SoP 11): each crew member treats one damaged system with
+    Damage Control, then every untreated one rolls for Progressive Damage."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        if not state.active or state.damage is None or not state.damage.damaged_systems:
+            continue
+        damage = state.damage
+        hands = sum(member.conscious for member in state.crew)
+        treatable = [
+            system
+            for system in damage.damaged_systems
+            if system not in damage.treated and dict(damage.last_hit_turn).get(system) != turn
+        ]
+        if state.greatest_load_g <= DAMAGE_CONTROL_MAX_LOAD_G:
+            for system in treatable[:hands]:
+                damage = damage_control(
+                    damage, system, turn=turn, greatest_load_g=state.greatest_load_g
+                ).state
+                events.append(
+                    Event(
+                        t_s=t_end,
+                        kind="damage_control",
+                        entities=(state.id,),
+                        detail=f"{state.callsign} crew treat the {system} damage (Damage Control)",
+                        data={"system": system},
+                    )
+                )
+        result = progressive_damage(damage, dice, card=state.card, who=state.callsign, turn=turn)
+        state.damage = result.state
+        events.extend(_aircraft_event(e, t_end, state.id) for e in result.events)
+        if result.state.destroyed:
+            state.active = False
+    return events
+
+
+def engine_losses(
+    aircraft: dict[str, AircraftState],
+    running_before: dict[str, int],
+    conditions: dict[str, FlightConditions],
+    dice: Dice,
+    turn: int,
+    t_end: float,
+) -> list[Event]:
+    """An engine lost to damage this turn ("Engine Out"): a multi-engine type still
+    under power collects DP by throttle step and checks for departure at once."""
+    events: list[Event] = []
+    for entity, before in running_before.items():
+        state = aircraft[entity]
+        running = sum(e.running for e in state.damage_effects().engines)
+        if not state.active or running >= before or entity not in conditions:
+            continue
+        loss = engine_loss(
+            state.callsign,
+            step=THROTTLE_STEPS[state.throttle],
+            total=state.card.engines.count,
+            operating_after=running,
+            cause="damage",
+            turn=turn,
+        )
+        events.extend(_aircraft_event(e, t_end, state.id) for e in loss.events)
+        if loss.departure_check_now and loss.departure_points and state.spin is None:
+            held = loss.departure_points + state.damage_effects().extra_departure_points
+            events.extend(_departure_check(state, held, conditions[entity], dice, turn, t_end))
+    return events
+
+
+def cockpit_wounds(aircraft: dict[str, AircraftState], t_end: float) -> list[Event]:
+    """Cockpit critical hits wound or kill the crew in seat order ("Damage"); with the
+    pilot killed the aircraft is uncontrolled ("Uncontrolled Aircraft")."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        wounds = state.damage_effects().crew_wounds
+        for seat, (name, member) in enumerate(zip(CREW_NAMES, state.crew, strict=False)):
+            if wounds[seat] <= member.wounds:
+                continue
+            hurt = replace(member, wounds=wounds[seat])
+            state.crew[seat] = hurt
+            text = "killed" if hurt.killed else "wounded"
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="crew_wound",
+                    entities=(state.id,),
+                    detail=f"{state.callsign} {name} is {text} (Cockpit hit)",
+                    data={"crew": name, "wounds": hurt.wounds},
+                )
+            )
+            if seat == 0 and hurt.killed:
+                state.uncontrolled = True
+    return events
+
+
+def ejections(
+    aircraft: dict[str, AircraftState],
+    lost: list[str],
+    conditions: dict[str, FlightConditions],
+    dice: Dice,
+    turn: int,
+    t_end: float,
+) -> list[Event]:
+    """Each conscious crew member of an aircraft destroyed this turn tries to eject
+    (twice at most, "Ejection"); those who get out roll their Post-Battle Fate."""
+    events: list[Event] = []
+    for entity in lost:
+        state = aircraft[entity]
+        keas = conditions[entity].keas if entity in conditions else 0.0
+        departed = state.spin is not None or state.imposed_unload is not None
+        for name, member in zip(CREW_NAMES, state.crew, strict=False):
+            if not member.conscious:
+                continue
+            who = f"{state.callsign} {name}"
+            failures = 0
+            while True:
+                attempt = attempt_ejection(
+                    who,
+                    dice,
+                    keas=keas,
+                    alt_steps=state.alt_steps,
+                    turn=turn,
+                    failures=failures,
+                    departed=departed,
+                    wounded=member.wounds > 0,
+                )
+                failures = attempt.failures
+                events.extend(_aircraft_event(e, t_end, state.id) for e in attempt.events)
+                if not attempt.may_try_again:
+                    break
+            if attempt.ejected:
+                fate = post_battle_fate(who, dice, over=state.bailout_over)
+                events.extend(_aircraft_event(e, t_end, state.id) for e in fate.events)
+    return events
+
+
+def _unloaded_from(
+    orders: BopPlot, plot: PlottedTurn, tick: int
+) -> tuple[BopPlot, ImposedUnload | None]:
+    """``orders`` up to the segment flying at ``tick``, then involuntary unloaded flight
+    (straight with the Nose at ±90) for the rest of the game-turn, and no weapons."""
+    flying = next(s for s in plot.segments if s.start_tick <= tick < s.end_tick)
+    kept = list(orders.segments[: flying.index])
+    ticks = TICKS_PER_TURN - sum(segment.ticks for segment in kept)
+    vertical = abs(flying.start_attitude.nose.pitch_deg) == 90
+    rest = {"kind": "straight" if vertical else "unload", "ticks": ticks}
+    changed = BopPlot.model_validate(
+        {
+            "throttle": orders.throttle,
+            "speedbrake": orders.speedbrake,
+            "segments": [*(s.model_dump() for s in kept), rest],
+        }
+    )
+    imposed = None if vertical else ImposedUnload(ticks, 0.0, segment_index=len(kept))
+    return changed, imposed
+
+
+def _aircraft_event(record: CombatEvent, t_s: float, entity: str) -> Event:
+    """A record about an aircraft or its crew (ejection, fate, damage) as an event naming
+    the aircraft by id."""
+    return Event(
+        t_s=t_s, kind=record.kind, entities=(entity,), detail=record.detail, data=dict(record.data)
+    )
