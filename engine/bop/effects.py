@@ -774,6 +774,16 @@ def g_onset_check(
     )
 
 
+def _recovery_text(who: str, crew: str, recovery: RecoveryResult, loc_value: int) -> str:
+    """``Viper 1 pilot recovers from grey-out to normal``, or, still out,
+    ``Fulcrum 2 pilot is still unconscious, LOC value 1``."""
+    before, after = recovery.g_state_before, recovery.g_state_after
+    if after == "loc":
+        return f"{who} {crew} is still unconscious, LOC value {loc_value}"
+    now = "normal" if after == "normal" else _label(after)
+    return f"{who} {crew} recovers from {_label(before)} to {now}"
+
+
 def _label(effect: GEffect) -> str:
     return {
         "normal": "no effect",
@@ -962,9 +972,7 @@ def resolve_flight_effects(
             records.append(
                 EffectRecord(
                     "crew_recovery",
-                    f"{who} {member.name}: {_label(recovery.g_state_before)} → "
-                    f"{_label(recovery.g_state_after)}"
-                    + (f", LOC value {after.loc_value}" if after.g_state == "loc" else ""),
+                    _recovery_text(who, member.name, recovery, after.loc_value),
                     {
                         "crew": member.name,
                         "from": recovery.g_state_before,

@@ -18,6 +18,8 @@ import math
 from collections.abc import Iterable, Sequence
 
 from panda3d.core import (
+    DynamicTextFont,
+    DynamicTextGlyph,
     Geom,
     GeomNode,
     GeomTriangles,
@@ -234,7 +236,7 @@ class Label:
         if shadow:
             self.text_node.setShadow(0.06, 0.06)
             self.text_node.setShadowColor(0, 0, 0, 0.85)
-        self.text_node.setText(text)
+        self.text_node.setText(drawable(text))
         self._text = text
         self._colour = colour
         self.node = parent.attachNewNode(self.text_node)
@@ -248,12 +250,30 @@ class Label:
     def set(self, text: str) -> None:
         if text != self._text:
             self._text = text
-            self.text_node.setText(text)
+            self.text_node.setText(drawable(text))
 
     def set_colour(self, colour: RGBA) -> None:
         if colour != self._colour:
             self._colour = colour
             self.text_node.setTextColor(*colour)
+
+
+FALLBACK_TEXT = {"→": "->", "−": "-", "–": "-", "—": "-", "×": "x", "Δ": "d", "·": "-"}
+"""ASCII stand-ins for characters the HUD font may lack."""
+
+
+def drawable(text: str, font: TextFont | None = None) -> str:
+    """``text`` with every character the font cannot draw replaced by an ASCII stand-in
+    (or ``?``): the font would otherwise draw an empty box."""
+    font = font or hud_font()
+    if text.isascii() or not isinstance(font, DynamicTextFont):
+        return text
+    return "".join(
+        c
+        if c.isascii() or isinstance(font.getGlyph(ord(c)), DynamicTextGlyph)
+        else FALLBACK_TEXT.get(c, "?")
+        for c in text
+    )
 
 
 def backing(

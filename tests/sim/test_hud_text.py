@@ -1,0 +1,18 @@
+"""HUD text never asks the font for a glyph it lacks (it would draw an empty box)."""
+
+from sim.view.hud.panels import drawable, hud_font
+
+
+def test_missing_glyphs_get_ascii_stand_ins() -> None:
+    assert drawable("grey-out → normal, −3 G × 2") == "grey-out -> normal, -3 G x 2"
+
+
+def test_glyphs_the_font_has_are_kept() -> None:
+    assert drawable("±60°") == "±60°"
+    assert drawable("plain ASCII") == "plain ASCII"
+
+
+def test_every_kept_character_is_one_the_font_can_draw() -> None:
+    text = drawable("Δ speed · ↑ ±")
+    assert "Δ" not in text and "·" not in text and "↑" not in text
+    assert drawable(text, hud_font()) == text
