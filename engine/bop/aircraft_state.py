@@ -64,6 +64,9 @@ class AircraftState:
     """AP each crew member strained with last game-turn (G Onset carries it over)."""
     onset_effects: dict[int, GEffect] = field(default_factory=dict)
     """This game-turn's G Onset effects by crew seat, for the Flight Effects phase."""
+    _effects_cache: tuple[DamageState | None, DamageEffects] | None = field(
+        default=None, repr=False, compare=False
+    )
     spin: SpinState | None = None
     """The aircraft is spinning (Departure, SoP 06) until a Spin Recovery takes it out."""
     imposed_unload: ImposedUnload | None = None
@@ -133,8 +136,14 @@ class AircraftState:
         return CrewEquipment(kit.g_suit, kit.reclined_seat, kit.pressure_mask, kit.g_training)
 
     def damage_effects(self) -> DamageEffects:
-        """What the Damage box's critical hits do to this aircraft's flying."""
-        return damage_effects(self.damage, self.card.engines.count, len(self.crew))
+        """What the Damage box's critical hits do to this aircraft's flying (worked out
+        again only when the Damage box changes)."""
+        cached = self._effects_cache
+        if cached is not None and cached[0] is self.damage:
+            return cached[1]
+        effects = damage_effects(self.damage, self.card.engines.count, len(self.crew))
+        self._effects_cache = (self.damage, effects)
+        return effects
 
     def engine_outputs(self, throttle: Throttle) -> list[tuple[Throttle, float]] | None:
         """Each engine's throttle and output factor when damage has touched one, else None:

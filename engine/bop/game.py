@@ -45,6 +45,7 @@ from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
 MIN_SAFE_LOAD_G = 1.0
 """Structure damage never takes the safe load below level flight (docs/rulings.md)."""
 
+PHAD_MARKS = ("nose", "canopy", "wing", "velocity", "lift")
 TICKS_PER_TURN = perf.TICKS_PER_TURN
 TICK_S = perf.movement.SECONDS_PER_TICK
 THROTTLE_FRACTION: dict[str, float] = {"idle": 0.0, "mil": 0.5, "ab": 1.0}
@@ -697,6 +698,8 @@ class Game:
             d1 = np.array(segment.end_attitude.velocity.unit_vector())
             chord = float(np.linalg.norm(p1 - p0))
             end_hex, end_alt = segment_ends[k]
+            start_marks = _mark_texts(segment.start_attitude)
+            end_marks = _mark_texts(segment.end_attitude)
             for tick in range(segment.start_tick + 1, segment.end_tick + 1):
                 u = (tick - segment.start_tick) / segment.ticks
                 i = tick - 1
@@ -705,9 +708,8 @@ class Game:
                 out["quat_wxyz"][i] = slerp(q0, q1, u)
                 out["load_g"][i] = segment.load_g
                 at_end = tick == segment.end_tick
-                marks = segment.end_attitude if at_end else segment.start_attitude
-                for name in ("nose", "canopy", "wing", "velocity", "lift"):
-                    out[name][i] = str(getattr(marks, name))
+                for name, text in (end_marks if at_end else start_marks).items():
+                    out[name][i] = text
                 if at_end:
                     out["hex_q"][i], out["hex_r"][i] = end_hex.q, end_hex.r
                     out["alt_steps"][i] = end_alt
@@ -872,6 +874,11 @@ def _hold(last: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:
     held = {name: np.repeat(array[-1:], TICKS_PER_TURN, axis=0) for name, array in last.items()}
     held["active"] = np.zeros(TICKS_PER_TURN, dtype=bool)
     return held
+
+
+def _mark_texts(attitude: Attitude) -> dict[str, str]:
+    """The five PHAD marks of an attitude as the timeline writes them."""
+    return {name: str(getattr(attitude, name)) for name in PHAD_MARKS}
 
 
 def _hermite(
