@@ -9,7 +9,7 @@ for 600 s at its default 120 Hz.  Each is timed several times; the medians give:
 Target (issue: flight engine): furball ≥ 10× JSBSim's per-aircraft real-time factor.
 
     pip install '.[bench]'
-    python benchmarks/engine_speed.py [--runs 5] [--turns 100]
+    python -m benchmarks.engine_speed [--runs 5] [--turns 100]
 
 JSBSim comes from PyPI (the ``bench`` extra); without it only furball's figure is printed.
 """

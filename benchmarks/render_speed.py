@@ -11,7 +11,7 @@ several runs:
   target ≥ 1.5× real time.
 
     pip install .
-    python benchmarks/render_speed.py [--runs 5] [--seconds 10]
+    python -m benchmarks.render_speed [--runs 5] [--seconds 10]
 """
 
 from __future__ import annotations

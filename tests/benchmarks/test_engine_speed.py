@@ -1,6 +1,6 @@
 """The engine-speed benchmark still runs (slow: ``pytest -m slow``).
 
-The figure itself comes from ``python benchmarks/engine_speed.py``, not from a timed test.
+The figure itself comes from ``python -m benchmarks.engine_speed``, not from a timed test.
 """
 
 import pytest
