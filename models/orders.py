@@ -110,6 +110,10 @@ class GunOrder(_Order):
 
     target: str = Field(min_length=1)
     """Id of the aircraft to fire at."""
+    shot: Literal["best", "initial"] = "best"
+    """``best``: a tracking shot if the geometry gives one, else a normal shot (both chosen
+    after movement). ``initial``: an Initial Shot declared before movement at the start of
+    turn geometry (SoP 02), which rules the other two out."""
 
 
 class MissileOrder(_Order):

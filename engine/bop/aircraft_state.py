@@ -60,6 +60,8 @@ class AircraftState:
     uncontrolled: bool = False
     """The pilot is unconscious or killed: the aircraft flies itself ("Uncontrolled
     Aircraft")."""
+    gun_shot_last_turn: bool = False
+    """A normal or tracking gunshot was fired last game-turn (no Initial Shot this one)."""
     strain_ap: int = 0
     """AP each crew member strained with last game-turn (G Onset carries it over)."""
     onset_effects: dict[int, GEffect] = field(default_factory=dict)

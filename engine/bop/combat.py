@@ -16,9 +16,17 @@ from dataclasses import dataclass
 
 from engine.bearing import NoBearing, shoot_bearing
 from engine.bop.damage import CombatEvent, DamageState, apply_damage
-from engine.bop.guns import GunSituation, gun_engagement, gun_situation, resolve_gun_attack
+from engine.bop.guns import (
+    GunSituation,
+    declare_initial_gunshot,
+    gun_engagement,
+    gun_situation,
+    relative_speed_fp,
+    resolve_gun_attack,
+)
 from engine.dice import Dice
 from engine.hexmap import Hex, Position
+from engine.performance.movement import segment_fp
 from engine.phad import Attitude, Cell, distance
 from models.aircraft import AircraftCard
 from models.orders import BopPlot
@@ -50,6 +58,12 @@ class Combatant:
     damage: DamageState
     shots_left: dict[str, int]
     active: bool = True
+    speed_kt: int = 0
+    """Speed at the start of the game-turn (an Initial Shot's closure)."""
+    shot_last_turn: bool = False
+    """A normal or tracking shot was fired in the preceding game-turn (no Initial Shot)."""
+    fired_normal_or_tracking: bool = False
+    """Set when this turn's shot is a normal or tracking one."""
 
 
 def _situation(shooter: Placement, target: Placement) -> GunSituation | None:
@@ -102,11 +116,23 @@ def gun_combat(
         end = _situation(shooter.after, target.after)
         if start is None or end is None:
             continue
-        engagement = gun_engagement(start, end)
-        option = engagement.option("tracking") or engagement.option("normal")
+        if plot.guns.shot == "initial":
+            closure = relative_speed_fp(
+                segment_fp(shooter.speed_kt, 0, 10), segment_fp(target.speed_kt, 0, 10), start.aot
+            )
+            record = declare_initial_gunshot(
+                target.id, start, closure, shot_last_turn=shooter.shot_last_turn
+            )
+            if record is None:
+                continue  # no Initial Shot could be declared: no gunshot this turn
+            option = gun_engagement(start, end, initial=record).option("initial")
+        else:
+            engagement = gun_engagement(start, end)
+            option = engagement.option("tracking") or engagement.option("normal")
         reach = max(gun.max_range_fp for gun in shooter.card.guns)
         if option is None or option.range_fp > reach:
             continue  # no shot, or out of the guns' range: the pilot holds fire
+        shooter.fired_normal_or_tracking = option.shot != "initial"
         results = resolve_gun_attack(
             shooter.card,
             [gun.name for gun in shooter.card.guns],

@@ -332,7 +332,8 @@ class Game:
             self.aircraft[entity].damage = track_damage
             if track_damage.destroyed:
                 self.aircraft[entity].active = False
-        events.extend(self._combat(orders, before, samples, turn, t0))
+        start_speeds = {e: r.start_speed_kt for e, r in results.items()}
+        events.extend(self._combat(orders, before, start_speeds, samples, turn, t0))
         shooters = {e: s.shooter() for e, s in self.aircraft.items()}
         launched = launch_all(
             orders,
@@ -369,6 +370,7 @@ class Game:
         self,
         orders: dict[str, BopPlot],
         before: dict[str, Placement],
+        start_speeds: dict[str, int],
         samples: dict[str, dict[str, npt.NDArray[Any]]],
         turn: int,
         t0: float,
@@ -383,6 +385,8 @@ class Game:
                 state.placement(),
                 state.damage,
                 state.shots_left,
+                speed_kt=start_speeds.get(entity, state.speed_kt),
+                shot_last_turn=state.gun_shot_last_turn,
             )
             for entity, state in self.aircraft.items()
             if state.active and state.damage is not None and entity in before
@@ -392,6 +396,7 @@ class Game:
         for entity, fighter in combatants.items():
             state = self.aircraft[entity]
             state.damage = fighter.damage
+            state.gun_shot_last_turn = fighter.fired_normal_or_tracking
             if not fighter.active:
                 state.active = False
             if entity in samples:

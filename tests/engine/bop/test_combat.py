@@ -8,6 +8,7 @@ from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
 from models.orders import BopPlot
 from models.scenario import load_scenario
+from models.timeline import Timeline
 from tests.engine.bop.conftest import solo
 
 DUEL = Path(__file__).resolve().parents[3] / "scenarios" / "historical" / "guns-duel.toml"
@@ -60,3 +61,45 @@ def test_bad_gun_orders_are_illegal(target: str, fragment: str) -> None:
     with pytest.raises(IllegalOrder, match=fragment) as caught:
         game.play_turn({"test-1": plot})
     assert "SoP 07" in str(caught.value)
+
+
+def duel_with_shots(tmp_path: Path, *shots: str) -> Timeline:
+    """The seeded duel with the Sabre's gun order asking for ``shots``, one per game-turn
+    (the last one held)."""
+    plot = (
+        '{{ throttle = "mil", guns = {{ target = "fagot-1", shot = "{}" }}, '
+        'segments = [{{ kind = "straight", ticks = 10 }}] }},'
+    )
+    original = (
+        '  { throttle = "mil", guns = { target = "fagot-1" }, segments = [{ kind = "straight", '
+        "ticks = 10 }] },"
+    )
+    text = DUEL.read_text(encoding="utf-8")
+    assert original in text
+    text = text.replace(original, "\n".join("  " + plot.format(shot) for shot in shots))
+    path = tmp_path / "duel.toml"
+    path.write_text(text, encoding="utf-8")
+    return Game(load_scenario(path)).run()
+
+
+def gunshots(timeline: Timeline) -> list[tuple[float, str]]:
+    return [(e.t_s, str(e.data["shot"])) for e in timeline.meta.events if e.kind == "gunshot"]
+
+
+def test_an_initial_shot_is_declared_before_movement_and_fired_in_combat(tmp_path: Path) -> None:
+    assert gunshots(duel_with_shots(tmp_path, "initial"))[:2] == [
+        (6.0, "initial"),
+        (12.0, "initial"),
+    ]
+
+
+def test_no_initial_shot_the_turn_after_a_normal_or_tracking_shot(tmp_path: Path) -> None:
+    shots = gunshots(duel_with_shots(tmp_path, "best", "initial", "initial"))
+    assert shots[0] == (6.0, "tracking")
+    assert 12.0 not in [t for t, _ in shots]  # declared too soon after the tracking shot
+    assert (18.0, "initial") in shots
+
+
+def test_best_shot_is_the_default(tmp_path: Path) -> None:
+    shots = gunshots(duel_with_shots(tmp_path, "best"))
+    assert shots and {kind for _, kind in shots} <= {"tracking", "normal"}
