@@ -123,6 +123,9 @@ class MissileOrder(_Order):
     """Missile type id, one the aircraft still carries, e.g. ``AIM-7E-2``."""
     target: str = Field(min_length=1)
     """Id of the aircraft to launch at."""
+    follow_on: bool = False
+    """After a successful launch, fire a second of the same type at the same target in the
+    same Combat phase (Follow-on Missile Launch)."""
 
 
 class BopPlot(_Order):

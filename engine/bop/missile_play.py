@@ -27,8 +27,10 @@ from engine.atmosphere import isa
 from engine.bearing import NoBearing, shoot_bearing
 from engine.bop.damage import DamageState, apply_damage
 from engine.bop.missiles import (
+    LaunchCheck,
     MissileEvent,
     MissileState,
+    can_follow_on,
     can_launch,
     fly_missile,
     launch,
@@ -335,35 +337,80 @@ def launch_all(
                 )
             )
             continue
-        missiles_left[shooter_id][order.type] -= 1
-        number = sum(1 for t in tracks.values() if t.state.launcher == shooter_id) + 1
-        missile_id = f"{shooter_id}-m{number}"
-        result = launch(
-            card,
-            missile_id=missile_id,
-            launcher=shooter_id,
-            target=target.id,
-            side=shooter.side,
-            launcher_position=shooter.position,
-            launcher_nose=shooter.attitude.nose,
-            launcher_speed_fp=shooter.speed_kt / KT_PER_FP,
-            target_position=target.position,
-            max_load_g=shooter.greatest_load_g,
-            pointing=shooter.attitude.is_separated,
-            dice=dice,
-            turn=turn,
+        launched = _launch_one(
+            card, shooter, target, missiles_left, tracks, dice, turn, t_end, events
         )
-        events.extend(_event(e, t_end) for e in result.events)
-        if result.state is None:
+        if not (launched and order.follow_on):
             continue
-        track = MissileTrack(result.state, card, f"{order.type} ({shooter.callsign})", turn)
-        anchor = result.state.anchor
-        x, y = anchor.hex.centre_ft()
-        path = list(result.boost_path) or [(x, y, anchor.alt_ft)]
-        track.samples.append(
-            missile_samples(
-                path, TICKS + 1 - len(path), result.state.speed_fp, result.state.boost_direction
-            )
+        follow = can_follow_on(
+            card,
+            first_launched=True,
+            snapshot_this_turn=False,
+            slaved_acquisition=None,
+            radar_track=radar,
         )
-        tracks[missile_id] = track
+        if missiles_left[shooter_id].get(order.type, 0) <= 0:
+            follow = LaunchCheck(False, (f"no {order.type} left for a follow-on",))
+        if not follow.allowed:
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="no_launch",
+                    entities=(shooter_id, target.id),
+                    detail=f"{shooter.callsign} holds the follow-on {order.type}: "
+                    + "; ".join(follow.reasons),
+                )
+            )
+            continue
+        _launch_one(card, shooter, target, missiles_left, tracks, dice, turn, t_end, events, True)
     return events
+
+
+def _launch_one(
+    card: MissileCard,
+    shooter: Shooter,
+    target: Shooter,
+    missiles_left: dict[str, dict[str, int]],
+    tracks: dict[str, MissileTrack],
+    dice: Dice,
+    turn: int,
+    t_end: float,
+    events: list[Event],
+    follow_on: bool = False,
+) -> bool:
+    """Spend one missile and roll its launch (a follow-on boosts half the launcher's FP
+    further); a missile that flies becomes a track. True when it launched."""
+    shooter_id = shooter.id
+    missiles_left[shooter_id][card.type_id] -= 1
+    number = sum(1 for t in tracks.values() if t.state.launcher == shooter_id) + 1
+    missile_id = f"{shooter_id}-m{number}"
+    result = launch(
+        card,
+        missile_id=missile_id,
+        launcher=shooter_id,
+        target=target.id,
+        side=shooter.side,
+        launcher_position=shooter.position,
+        launcher_nose=shooter.attitude.nose,
+        launcher_speed_fp=shooter.speed_kt / KT_PER_FP,
+        target_position=target.position,
+        max_load_g=shooter.greatest_load_g,
+        pointing=shooter.attitude.is_separated,
+        dice=dice,
+        turn=turn,
+        follow_on=follow_on,
+    )
+    events.extend(_event(e, t_end) for e in result.events)
+    if result.state is None:
+        return False
+    track = MissileTrack(result.state, card, f"{card.type_id} ({shooter.callsign})", turn)
+    anchor = result.state.anchor
+    x, y = anchor.hex.centre_ft()
+    path = list(result.boost_path) or [(x, y, anchor.alt_ft)]
+    track.samples.append(
+        missile_samples(
+            path, TICKS + 1 - len(path), result.state.speed_fp, result.state.boost_direction
+        )
+    )
+    tracks[missile_id] = track
+    return True

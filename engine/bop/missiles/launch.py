@@ -419,7 +419,7 @@ def launch(
         MissileEvent(
             "launch",
             f"{launcher} launches {missile_id} ({card.type_id}) at {target}: boosted "
-            f"{boost_fp} FP along {boost_direction} to {anchor}, speed {speed:g} FP, "
+            f"{boost_fp} FP along {boost_direction} to {anchor}, speed {speed:.1f} FP, "
             f"bleed {bleed:g}",
             data,
             entities(state),

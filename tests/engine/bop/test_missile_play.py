@@ -9,6 +9,7 @@ from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game, ScenarioError
 from models.orders import BopPlot
 from models.scenario import load_scenario
+from models.timeline import Timeline
 
 FIGHT = Path(__file__).resolve().parents[3] / "scenarios" / "historical" / "missile-fight.toml"
 
@@ -62,3 +63,23 @@ def test_unknown_missile_types_are_scenario_problems() -> None:
     bad = scenario.aircraft[0].model_copy(update={"missiles": ("AIM-54C",)})
     with pytest.raises(ScenarioError, match=r"aircraft.0.missiles.0: .*AIM-54C"):
         Game(scenario.model_copy(update={"aircraft": (bad, scenario.aircraft[1])}))
+
+
+def fight_with_first_order(tmp_path: Path, order: str) -> Timeline:
+    """The seeded fight with the Phantom's first missile order replaced by ``order``."""
+    first = 'missile = { type = "AIM-7E-2", target = "fishbed-1" }, segments'
+    text = FIGHT.read_text(encoding="utf-8")
+    assert first in text
+    path = tmp_path / "fight.toml"
+    path.write_text(text.replace(first, f"missile = {order}, segments", 1), encoding="utf-8")
+    return Game(load_scenario(path)).run()
+
+
+def test_a_follow_on_sparrow_leaves_the_rail_after_the_first(tmp_path: Path) -> None:
+    timeline = fight_with_first_order(
+        tmp_path, '{ type = "AIM-7E-2", target = "fishbed-1", follow_on = true }'
+    )
+    first_turn = [e for e in timeline.meta.events if e.kind == "launch" and e.t_s == 6.0]
+    assert [e.entities[0] for e in first_turn] == ["phantom-1-m1", "phantom-1-m2"]
+    # The follow-on boosts half the launcher's FP further than the first (14 + 7 FP).
+    assert [e.data["boost_fp"] for e in first_turn] == [14, 21]
