@@ -1,6 +1,6 @@
 """HUD text never asks the font for a glyph it lacks (it would draw an empty box)."""
 
-from sim.view.hud.panels import drawable, hud_font
+from sim.view.hud.panels import crew_summary, drawable, hud_font
 
 
 def test_missing_glyphs_get_ascii_stand_ins() -> None:
@@ -16,3 +16,11 @@ def test_every_kept_character_is_one_the_font_can_draw() -> None:
     text = drawable("Δ speed · ↑ ±")
     assert "Δ" not in text and "·" not in text and "↑" not in text
     assert drawable(text, hud_font()) == text
+
+
+def test_crew_states_are_summed_up_short() -> None:
+    assert crew_summary("ok") == "ok"
+    assert crew_summary("") == ""
+    assert crew_summary("pilot: loc") == "LOC"
+    assert crew_summary("back seat: grey_out") == "R grey"
+    assert crew_summary("pilot: wounded black_out, back seat: killed") == "P WIA black R KIA"

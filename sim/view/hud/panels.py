@@ -331,6 +331,34 @@ def weapons_summary(items: Iterable[str]) -> str:
     )
 
 
+CREW_STATE_WORDS = {
+    "grey_out": "grey",
+    "black_out": "black",
+    "loc": "LOC",
+    "killed": "KIA",
+    "wounded": "WIA",
+}
+"""Short words for the crew states the engine writes (``pilot: wounded grey_out``)."""
+CREW_SEAT_LETTERS = {"pilot": "P", "back seat": "R"}
+"""Seat letters for two-seaters: P the pilot, R the rear seat."""
+CREW_CHARS = 14
+"""The crew row's caption is short, so its value may be longer than the other rows'."""
+
+
+def crew_summary(text: str) -> str:
+    """``pilot: loc`` → ``LOC``; ``back seat: grey_out`` → ``R grey``;
+    ``pilot: loc, back seat: killed`` → ``P LOC R KIA``: the worst news, short."""
+    if not text or text == "ok":
+        return text or ""
+    items = [item.partition(": ") for item in text.split(", ")]
+    seat_named = len(items) > 1 or items[0][0] != "pilot"
+    parts = []
+    for seat, _, states in items:
+        words = " ".join(CREW_STATE_WORDS.get(word, word) for word in states.split())
+        parts.append(f"{CREW_SEAT_LETTERS.get(seat, seat)} {words}" if seat_named else words)
+    return " ".join(parts)
+
+
 class _RowsPanel:
     """A titled panel of caption / value rows, right-aligned values."""
 
@@ -398,6 +426,7 @@ class StatusPanel(_RowsPanel):
             return
         self._shown = key
         self.values["weapons"].set(clip(weapons_summary(state.weapons), STATUS_CHARS))
-        self.values["crew"].set(clip(state.crew_state or NONE_TEXT, STATUS_CHARS))
+        self.values["crew"].set(clip(crew_summary(state.crew_state) or NONE_TEXT, CREW_CHARS))
+        self.values["crew"].set_colour(AMBER if state.crew_state not in ("", "ok") else WHITE)
         self.values["damage"].set(clip(state.damage or NONE_TEXT, STATUS_CHARS))
         self.values["damage"].set_colour(AMBER if state.damage else WHITE)
