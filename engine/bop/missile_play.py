@@ -314,28 +314,15 @@ def launch_all(
         if target is None or not target.active:
             continue
         if missiles_left.get(shooter_id, {}).get(order.type, 0) <= 0:
-            events.append(
-                Event(
-                    t_s=t_end,
-                    kind="no_launch",
-                    entities=(shooter_id,),
-                    detail=f"{shooter.callsign} has no {order.type} left",
-                )
-            )
+            empty = f"{shooter.callsign} has no {order.type} left"
+            events.append(_held(t_end, (shooter_id,), empty))
             continue
         card = missile_card(order.type)
         radar, seeker, range_fp = _holds_target(card, shooter, target)
         check = can_launch(card, range_fp=range_fp, seeker_lock=seeker, radar_track=radar)
         if not check.allowed:
-            events.append(
-                Event(
-                    t_s=t_end,
-                    kind="no_launch",
-                    entities=(shooter_id, target.id),
-                    detail=f"{shooter.callsign} holds the {order.type}: "
-                    + "; ".join(check.reasons),
-                )
-            )
+            why = f"{shooter.callsign} holds the {order.type}: {check.reason}"
+            events.append(_held(t_end, (shooter_id, target.id), why))
             continue
         launched = _launch_one(
             card, shooter, target, missiles_left, tracks, dice, turn, t_end, events
@@ -352,18 +339,16 @@ def launch_all(
         if missiles_left[shooter_id].get(order.type, 0) <= 0:
             follow = LaunchCheck(False, (f"no {order.type} left for a follow-on",))
         if not follow.allowed:
-            events.append(
-                Event(
-                    t_s=t_end,
-                    kind="no_launch",
-                    entities=(shooter_id, target.id),
-                    detail=f"{shooter.callsign} holds the follow-on {order.type}: "
-                    + "; ".join(follow.reasons),
-                )
-            )
+            why = f"{shooter.callsign} holds the follow-on {order.type}: {follow.reason}"
+            events.append(_held(t_end, (shooter_id, target.id), why))
             continue
         _launch_one(card, shooter, target, missiles_left, tracks, dice, turn, t_end, events, True)
     return events
+
+
+def _held(t_s: float, entities: tuple[str, ...], detail: str) -> Event:
+    """A ``no_launch`` event: a launch order the rules did not let through."""
+    return Event(t_s=t_s, kind="no_launch", entities=entities, detail=detail)
 
 
 def _launch_one(
