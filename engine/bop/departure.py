@@ -291,21 +291,9 @@ def departure_check(
         + f": {text}",
         {**data, "outcome": outcome, "spin_check": spin_check if spin_check is not None else 0},
     )
-    if outcome == "spin":
-        return DepartureResult(
-            "spin",
-            True,
-            held,
-            column,
-            pips,
-            result,
-            region.name if region else None,
-            spin_check,
-            spin=SpinState(result),
-            records=(record,),
-        )
+    spinning = outcome == "spin"
     return DepartureResult(
-        "high_speed",
+        outcome,
         True,
         held,
         column,
@@ -313,8 +301,9 @@ def departure_check(
         result,
         region.name if region else None,
         spin_check,
-        hsd.unloaded_ticks,
-        hsd.load_g,
+        imposed_unloaded_ticks=0 if spinning else hsd.unloaded_ticks,
+        imposed_load_g=0.0 if spinning else hsd.load_g,
+        spin=SpinState(result) if spinning else None,
         records=(record,),
     )
 
