@@ -542,6 +542,9 @@ class Game:
         # Performance (Dp11–Ep15)
         average = perf.average_load_g(plot.loads_by_tick)
         greatest = perf.round_load_g(plot.greatest_load_g)
+        drag_average, drag_greatest = average, greatest
+        if state.spin is not None:  # Turn Drag at the highest non-pointing DpG ("Spinning")
+            drag_average = drag_greatest = perf.round_load_g(conditions.spin_turn_drag_load_g)
         # Movement (Fm–Im), already found segment by segment from hex centre to hex centre.
         waypoints: list[tuple[float, float, float]] = [state.position_ft()]
         segment_ends: list[tuple[Hex, int]] = []
@@ -561,8 +564,8 @@ class Game:
             speedbrake=orders.speedbrake and effects.speedbrake_works,
             stores_cd0=effects.form_drag_cd0,
             engine_outputs=state.engine_outputs(orders.throttle),
-            average_load_g=average,
-            greatest_load_g=greatest,
+            average_load_g=drag_average,
+            greatest_load_g=drag_greatest,
             negative_loads_used=plot.negative_loads_used,
             alt_change_ft=alt_change * STEP_FT,
             spinning=state.spin is not None,

@@ -82,6 +82,15 @@ class FlightConditions:
         )
         return max(1.0, min(math.floor(sustained * 2 + 1e-9) / 2, self.max_pull_g))
 
+    @property
+    def spin_turn_drag_load_g(self) -> float:
+        """The load whose lift is the top of the highest non-pointing AoA row (capped at
+        Max-Lift): a spinning aircraft's Turn Drag is found at it for the whole game-turn
+        ("Spinning")."""
+        rows = [row for row in self.card.roll if not row.pointing]
+        cl = min(rows[-1].cl_up_to, self.cl_max) if rows else self.cl_max
+        return cl * q_mark(self.keas, self.weight_lb, self.card.wing_area_ft2)
+
     def roll_row(self, load_g: float) -> RollRow:
         """The AoA table row for the lift at this load."""
         lift = self.lift_at(load_g)

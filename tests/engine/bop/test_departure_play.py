@@ -74,6 +74,9 @@ def test_a_spinning_aircraft_flies_unloaded_until_it_recovers() -> None:
     table = rows(timeline)
     for turn in (4, 5, 6):  # spinning: the whole game-turn unloaded, Nose falling to -90
         assert table[turn]["max_load_g"] == 0.0
+    # ...yet Turn Drag is taken at the highest non-pointing DpG for the whole turn (turn 4
+    # starts at 40 kt, where every drag term rounds to 0).
+    assert table[5]["turn_dspeed"] < 0 and table[6]["turn_dspeed"] < 0
     assert table[6]["nose"] == "All-90"
     # While spinning no departure checks are made, whatever DP the turn held.
     assert not [t for t, k, _ in events(timeline, "departure_check") if 18.0 < t <= 36.0]
