@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from panda3d.core import NodePath, TransparencyAttrib
+
 from sim.snapshot import Snapshot
 
 SIDE_COLOURS: dict[str, tuple[float, float, float]] = {
@@ -48,3 +50,14 @@ class Layer(Protocol):
     def update(self, snapshot: Snapshot) -> None: ...
 
     def destroy(self) -> None: ...
+
+
+def line_overlay_root(parent: NodePath, name: str) -> NodePath:
+    """A node for untextured, unlit, see-through lines (trails, tracers) that do not write
+    depth, so they never hide what is drawn after them."""
+    root = parent.attachNewNode(name)
+    root.setLightOff(1)
+    root.setTextureOff(1)
+    root.setTransparency(TransparencyAttrib.M_alpha)
+    root.setDepthWrite(False)
+    return root

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from panda3d.core import NodePath, TransparencyAttrib
+from panda3d.core import NodePath
 
 from models.timeline import Event
 from sim.snapshot import EntityState, Snapshot, Vec3
 from sim.view.ground import make_geom_node
-from sim.view.layer import ViewSettings
+from sim.view.layer import ViewSettings, line_overlay_root
 
 GUNSHOT_KIND = "gunshot"
 """The event kind that fires a burst (entities: shooter, target)."""
@@ -190,11 +190,7 @@ class GunTracers:
 
     def __init__(self, parent: NodePath, settings: ViewSettings | None = None) -> None:
         self.settings = settings or ViewSettings()
-        self.root = parent.attachNewNode("gun-tracers")
-        self.root.setLightOff(1)
-        self.root.setTextureOff(1)
-        self.root.setTransparency(TransparencyAttrib.M_alpha)
-        self.root.setDepthWrite(False)
+        self.root = line_overlay_root(parent, "gun-tracers")
         self.root.setDepthTest(False)
         self.root.setBin("fixed", 12)
         self.bursts: dict[BurstKey, _Burst] = {}

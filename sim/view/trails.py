@@ -13,11 +13,11 @@ import math
 
 import numpy as np
 import numpy.typing as npt
-from panda3d.core import NodePath, TransparencyAttrib
+from panda3d.core import NodePath
 
 from sim.snapshot import Snapshot
 from sim.view.ground import make_geom_node
-from sim.view.layer import ViewSettings, side_colour
+from sim.view.layer import ViewSettings, line_overlay_root, side_colour
 
 FLOATS_PER_VERTEX = 7
 """x, y, z, r, g, b, a (float32)."""
@@ -30,11 +30,7 @@ class Trails:
 
     def __init__(self, parent: NodePath, settings: ViewSettings | None = None) -> None:
         self.settings = settings or ViewSettings()
-        self.root = parent.attachNewNode("trails")
-        self.root.setLightOff(1)
-        self.root.setTextureOff(1)
-        self.root.setTransparency(TransparencyAttrib.M_alpha)
-        self.root.setDepthWrite(False)
+        self.root = line_overlay_root(parent, "trails")
         self.root.setBin("transparent", 0)
         self.slots: dict[str, int] = {}
         self.colours: list[tuple[float, float, float]] = []
