@@ -71,6 +71,8 @@ class Engines(_Card):
     """Fuel flow per pound of thrust per hour at Dry power (lb/lbf/h)."""
     tsfc_ab_per_hr: float | None = Field(default=None, gt=0)
     """Fuel flow per pound of thrust per hour in afterburner."""
+    subject_to_compressor_stall: bool = False
+    """The ADC notes the engines as "subject to compressor stall" (Compressor Stall)."""
 
     @model_validator(mode="after")
     def _afterburner_consistent(self) -> Self:

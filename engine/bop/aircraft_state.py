@@ -23,6 +23,8 @@ from models.aircraft import AircraftCard
 from models.orders import Throttle
 
 CREW_NAMES = ("pilot", "back seat", "crew 3", "crew 4")
+NORMAL_OUTPUT_FRACTION = 0.5
+"""A throttle at Normal gives at most half the Mil output ("Compressor Stall")."""
 
 
 @dataclass
@@ -74,6 +76,16 @@ class AircraftState:
     imposed_unload: ImposedUnload | None = None
     """A High-Speed Departure's involuntary unloaded ticks, flown at the start of the next
     game-turn."""
+    throttle_step: int = 2
+    """The Compressor Stall step the throttle reached last game-turn: 0 Idle, 1 Normal,
+    2 Mil, 3 AB."""
+    throttle_at_normal: bool = False
+    """This game-turn a compressor-stall roll held the throttle at Normal (Mil at half
+    output)."""
+    stalled_engines: frozenset[int] = frozenset()
+    """Engines (numbered from 1) stalled at Idle until they restart (Compressor Stall)."""
+    departure_result: int | None = None
+    """The Departure Result of this game-turn's departure check, if one was made."""
 
     def crew_text(self) -> str:
         """``ok``, or each crew member whose state is not normal: ``pilot: loc``,
@@ -148,12 +160,21 @@ class AircraftState:
         return effects
 
     def engine_outputs(self, throttle: Throttle) -> list[tuple[Throttle, float]] | None:
-        """Each engine's throttle and output factor when damage has touched one, else None:
-        an engine without its afterburner runs at Mil when the throttle is at AB."""
+        """Each engine's throttle and output factor when damage or a compressor stall has
+        touched one, else None: an engine without its afterburner runs at Mil when the
+        throttle is at AB, a stalled engine at Idle, and a throttle held at Normal gives
+        half of Mil ("Compressor Stall")."""
         effects = self.damage_effects()
-        if not effects.engine_damaged:
+        if not (effects.engine_damaged or self.stalled_engines or self.throttle_at_normal):
             return None
-        return [
-            ("mil" if throttle == "ab" and not e.afterburner else throttle, e.output_factor)
-            for e in effects.engines
-        ]
+        outputs: list[tuple[Throttle, float]] = []
+        for number, engine in enumerate(effects.engines, start=1):
+            if number in self.stalled_engines:
+                outputs.append(("idle", engine.output_factor))
+                continue
+            setting: Throttle = "mil" if throttle == "ab" and not engine.afterburner else throttle
+            factor = engine.output_factor
+            if self.throttle_at_normal and setting == "mil":
+                factor *= NORMAL_OUTPUT_FRACTION
+            outputs.append((setting, factor))
+        return outputs

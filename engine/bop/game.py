@@ -33,6 +33,7 @@ from engine.bop.errors import IllegalOrder
 from engine.bop.missile_play import MissileTrack, attack_all, fly_all, launch_all
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
+from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
 from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
@@ -199,6 +200,7 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         speed_kt=setup.speed_kt,
         attitude=Attitude(nose=marks.nose, canopy=marks.canopy, wing=marks.wing),
         throttle=setup.throttle,
+        throttle_step=phases.THROTTLE_STEPS[setup.throttle],
         fuel_fp=setup.fuel_fp
         if setup.fuel_fp is not None
         else perf.round_half_up(aircraft_card.weights.internal_fuel_fp / 2),
@@ -267,6 +269,11 @@ class Game:
         def replan(entity: str, changed: BopPlot, imposed: ImposedUnload | None) -> None:
             plotted[entity] = self._plan(self.aircraft[entity], changed, turn, imposed)
 
+        declared = orders
+        orders, stall_events = compressor_stalls(self.aircraft, orders, self.dice, turn, t0)
+        for entity, plot in orders.items():
+            if plot is not declared[entity]:
+                replan(entity, plot, self.aircraft[entity].imposed_unload)
         onset_events = phases.g_onset(
             self.aircraft,
             orders,
@@ -286,7 +293,7 @@ class Game:
         before = {e: s.placement() for e, s in self.aircraft.items() if s.active}
         results: dict[str, AircraftTurn] = {}
         samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
-        events: list[Event] = list(onset_events)
+        events: list[Event] = [*stall_events, *onset_events]
         for entity, planned in plotted.items():
             state = self.aircraft[entity]
             result, entity_samples, entity_events = self._fly(state, planned, orders[entity], t0)
@@ -309,6 +316,7 @@ class Game:
                 )
             )
             events.extend(phases.departure(state, planned.conditions, self.dice, turn, t_end))
+        events.extend(compressor_restarts(self.aircraft, self.dice, turn, t_end))
         shooters = {e: s.shooter() for e, s in self.aircraft.items()}
         paths = {
             entity: (

@@ -251,6 +251,7 @@ def _departure_check(
         state.callsign,
         turn,
     )
+    state.departure_result = result.departure_result
     if result.outcome == "high_speed":
         state.imposed_unload = ImposedUnload(result.imposed_unloaded_ticks, result.imposed_load_g)
     elif result.outcome == "spin":
@@ -339,7 +340,7 @@ def administrative(
                 )
         result = progressive_damage(damage, dice, card=state.card, who=state.callsign, turn=turn)
         state.damage = result.state
-        events.extend(_aircraft_event(e, t_end, state.id) for e in result.events)
+        events.extend(aircraft_event(e, t_end, state.id) for e in result.events)
         if result.state.destroyed:
             state.active = False
     return events
@@ -369,7 +370,7 @@ def engine_losses(
             cause="damage",
             turn=turn,
         )
-        events.extend(_aircraft_event(e, t_end, state.id) for e in loss.events)
+        events.extend(aircraft_event(e, t_end, state.id) for e in loss.events)
         if loss.departure_check_now and loss.departure_points and state.spin is None:
             held = loss.departure_points + state.damage_effects().extra_departure_points
             events.extend(_departure_check(state, held, conditions[entity], dice, turn, t_end))
@@ -434,12 +435,12 @@ def ejections(
                     wounded=member.wounds > 0,
                 )
                 failures = attempt.failures
-                events.extend(_aircraft_event(e, t_end, state.id) for e in attempt.events)
+                events.extend(aircraft_event(e, t_end, state.id) for e in attempt.events)
                 if not attempt.may_try_again:
                     break
             if attempt.ejected:
                 fate = post_battle_fate(who, dice, over=state.bailout_over)
-                events.extend(_aircraft_event(e, t_end, state.id) for e in fate.events)
+                events.extend(aircraft_event(e, t_end, state.id) for e in fate.events)
     return events
 
 
@@ -464,7 +465,7 @@ def _unloaded_from(
     return changed, imposed
 
 
-def _aircraft_event(record: CombatEvent, t_s: float, entity: str) -> Event:
+def aircraft_event(record: CombatEvent, t_s: float, entity: str) -> Event:
     """A record about an aircraft or its crew (ejection, fate, damage) as an event naming
     the aircraft by id."""
     return Event(
