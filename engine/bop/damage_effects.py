@@ -4,8 +4,7 @@ hit results; the effect names are those of ``models/tables/damage.toml``).
 The Damage box records each critical hit with its effect; :func:`damage_effects` folds them
 into the numbers the flight engine and the game loop read: the safe load, each engine's
 output and afterburner, extra form drag, extra Departure Points, lost speedbrake or guns,
-fuel leaks and the crew's wounds.  Roll-rate effects are recorded but not yet applied
-(docs/rulings.md).
+fuel leaks, roll rates and the crew's wounds (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -25,6 +24,10 @@ FUEL_LEAK_FP = {"fuel_leak": 1, "fuel_leak_major": 3}
 """Fuel results: Fuel Points lost each Administrative phase."""
 CONTROL_DP = {"departure_plus_2": 2}
 """Controls results: Departure Points added to every departure check."""
+ROLL_RATE_FACTOR = {"roll_rates_halved": 0.5}
+"""Controls results: every roll rate is multiplied by the factor (repeats compound)."""
+ROLL_RATE_LOSS = {"roll_rates_minus_1": 1.0}
+"""Hydraulics results: cells per FP taken off every roll rate (repeats add)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,8 @@ class DamageEffects:
     fuel_leak_fp_per_turn: int = 0
     crew_wounds: tuple[int, ...] = ()
     """Wounds from Cockpit hits per crew seat, pilot first (a kill counts as two)."""
+    roll_rate_factor: float = 1.0
+    roll_rate_loss: float = 0.0
 
     @property
     def engine_damaged(self) -> bool:
@@ -74,6 +79,7 @@ def damage_effects(damage: DamageState | None, engines: int, crew: int) -> Damag
     leak = 0
     wounds = [0] * crew
     cockpit_hits = 0
+    roll_factor, roll_loss = 1.0, 0.0
     for hit in damage.criticals:
         effect = hit.effect
         safe_load_loss += SAFE_LOAD_LOSS_G.get(effect, 0.0)
@@ -82,6 +88,8 @@ def damage_effects(damage: DamageState | None, engines: int, crew: int) -> Damag
         leak += FUEL_LEAK_FP.get(effect, 0)
         speedbrake = speedbrake and effect != "no_speedbrake"
         guns = guns and effect != "guns_out"
+        roll_factor *= ROLL_RATE_FACTOR.get(effect, 1.0)
+        roll_loss += ROLL_RATE_LOSS.get(effect, 0.0)
         if hit.system == "Engine" and engines:
             index = min(max((hit.engine or 1) - 1, 0), engines - 1)
             old = engine_states[index]
@@ -103,4 +111,6 @@ def damage_effects(damage: DamageState | None, engines: int, crew: int) -> Damag
         guns_work=guns,
         fuel_leak_fp_per_turn=leak,
         crew_wounds=tuple(wounds),
+        roll_rate_factor=roll_factor,
+        roll_rate_loss=roll_loss,
     )

@@ -518,9 +518,8 @@ class Game:
 
     def _conditions(self, state: AircraftState, throttle: Throttle) -> FlightConditions:
         initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, state.weight_lb)
-        safe_load_g = max(
-            MIN_SAFE_LOAD_G, initial.safe_load_g - state.damage_effects().safe_load_loss_g
-        )
+        effects = state.damage_effects()
+        safe_load_g = max(MIN_SAFE_LOAD_G, initial.safe_load_g - effects.safe_load_loss_g)
         return FlightConditions(
             card=state.card,
             speed_kt=state.speed_kt,
@@ -531,6 +530,8 @@ class Game:
             aero_load_limit_g=initial.aero_load_limit_g,
             safe_load_g=safe_load_g,
             throttle=throttle,
+            roll_rate_factor=effects.roll_rate_factor,
+            roll_rate_loss=effects.roll_rate_loss,
         )
 
     def _fly(
@@ -599,6 +600,18 @@ class Game:
             )
         events.extend(_overloads(state, conditions, plot, t_end))
         for segment in plot.segments:
+            if segment.roll_cells_lost:
+                rolled = abs(segment.rolled_cells)
+                events.append(
+                    Event(
+                        t_s=t0 + segment.end_tick * TICK_S,
+                        kind="roll_limited",
+                        entities=(state.id,),
+                        detail=f"{state.callsign}'s damaged controls roll {rolled} of "
+                        f"{rolled + segment.roll_cells_lost} cells",
+                        data={"rolled": rolled, "lost": segment.roll_cells_lost},
+                    )
+                )
             if segment.incomplete:
                 events.append(
                     Event(

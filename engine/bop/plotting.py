@@ -57,6 +57,10 @@ class FlightConditions:
     aero_load_limit_g: float
     safe_load_g: float
     throttle: Throttle = "mil"
+    roll_rate_factor: float = 1.0
+    """Critical hits multiply every roll rate by this (Controls: "roll rates halved")."""
+    roll_rate_loss: float = 0.0
+    """Critical hits take this many cells per FP off every roll rate (Hydraulics)."""
 
     @property
     def cl_max(self) -> float:
@@ -92,12 +96,36 @@ class FlightConditions:
         return cl * q_mark(self.keas, self.weight_lb, self.card.wing_area_ft2)
 
     def roll_row(self, load_g: float) -> RollRow:
-        """The AoA table row for the lift at this load."""
+        """The AoA table row for the lift at this load, with its rates cut by any roll-rate
+        damage (docs/rulings.md)."""
         lift = self.lift_at(load_g)
-        for row in self.card.roll:
-            if lift <= row.cl_up_to:
-                return row
-        return self.card.roll[-1]
+        row = next((row for row in self.card.roll if lift <= row.cl_up_to), self.card.roll[-1])
+        if self.roll_rate_factor == 1.0 and not self.roll_rate_loss:
+            return row
+        return damaged_roll_row(row, self.roll_rate_factor, self.roll_rate_loss)
+
+    def undamaged(self) -> FlightConditions:
+        """These conditions with the card's own roll rates."""
+        return replace(self, roll_rate_factor=1.0, roll_rate_loss=0.0)
+
+
+def damaged_roll_row(row: RollRow, factor: float, loss: float) -> RollRow:
+    """An AoA row's roll rates multiplied by ``factor``, then less ``loss`` cells per FP
+    (never below zero); the rolling-while-turning allowance is cut the same way, rounded
+    down."""
+
+    def cut(rate: float) -> float:
+        return max(0.0, rate * factor - loss)
+
+    turning = min(2, max(0, math.floor(cut(row.turning_roll_cells) + 1e-9)))
+    return row.model_copy(
+        update={
+            "safe": cut(row.safe),
+            "normal": cut(row.normal),
+            "boosted": cut(row.boosted),
+            "turning_roll_cells": turning,
+        }
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +150,8 @@ class PlottedSegment:
     incomplete: bool = False
     rolled_cells: int = 0
     roll_points: float = 0.0
+    roll_cells_lost: int = 0
+    """Cells of the ordered roll that damaged roll rates could not give (docs/rulings.md)."""
     altitude_loss_steps: int = 0
     """Extra altitude lost by an unloaded segment (duration / 3, rounded)."""
     pitchdown_points_after: int = 0
@@ -327,18 +357,24 @@ def _straight(
         load = -1.0  # inverted flight (advanced rule)
     end_attitude = attitude
     points, departure = 0.0, 0
+    rolled, lost = segment.roll_cells, 0
     if segment.roll_cells:
         points, departure = _roll_allowance(
             conditions, abs(load), fp, segment.roll_rate, segment.snap
         )
-        if abs(segment.roll_cells) > math.floor(points + 1e-9):
-            raise IllegalOrder(
-                "Rolling, Cp",
-                f"rolling {abs(segment.roll_cells)} cells needs that many roll points; the "
-                f"{segment.roll_rate} rate gives {points:.1f} over {fp} FP",
+        if abs(rolled) > math.floor(points + 1e-9):
+            healthy, _ = _roll_allowance(
+                conditions.undamaged(), abs(load), fp, segment.roll_rate, segment.snap
             )
-        end_attitude = attitude.roll(segment.roll_cells)
-    carry = 0 if abs(segment.roll_cells) >= 2 else state.tp_carry
+            if abs(rolled) > math.floor(healthy + 1e-9):
+                raise IllegalOrder(
+                    "Rolling, Cp",
+                    f"rolling {abs(rolled)} cells needs that many roll points; the "
+                    f"{segment.roll_rate} rate gives {healthy:.1f} over {fp} FP",
+                )
+            rolled, lost = _cut_by_damage(rolled, math.floor(points + 1e-9))
+        end_attitude = attitude.roll(rolled)
+    carry = 0 if abs(rolled) >= 2 else state.tp_carry
     return PlottedSegment(
         index=index,
         kind="straight",
@@ -351,10 +387,18 @@ def _straight(
         load_g=abs(load),
         negative=load < 0,
         tp_carry_after=carry,
-        rolled_cells=segment.roll_cells,
+        rolled_cells=rolled,
         roll_points=points,
+        roll_cells_lost=lost,
         departure_points=departure,
     )
+
+
+def _cut_by_damage(ordered_cells: int, allowed_cells: int) -> tuple[int, int]:
+    """An ordered roll a healthy aircraft could make but a damaged one cannot: it rolls as
+    far as its damaged rates allow, the same way (signed cells rolled, cells lost)."""
+    rolled = min(abs(ordered_cells), allowed_cells)
+    return (rolled if ordered_cells > 0 else -rolled), abs(ordered_cells) - rolled
 
 
 def _turn_ring_path(attitude: Attitude, negative: bool, cells: int) -> tuple[Cell, ...]:
@@ -478,16 +522,20 @@ def _turning(
     plotted = attitude.plot_turn(plan.cells, negative_load=segment.negative)
     end_attitude = plotted.attitude
     carry = generated - plan.tp_needed
-    if segment.roll_cells:
+    rolled, lost = segment.roll_cells, 0
+    if rolled:
         allowed = conditions.roll_row(load).turning_roll_cells
-        if abs(segment.roll_cells) > allowed:
-            raise IllegalOrder(
-                "Rolling While Turning",
-                f"at {load:.1f} G this aircraft may roll {allowed} cells at the end of a "
-                f"turning segment, not {abs(segment.roll_cells)}",
-            )
-        end_attitude = end_attitude.roll(segment.roll_cells)
-        if abs(segment.roll_cells) >= 2:
+        if abs(rolled) > allowed:
+            healthy = conditions.undamaged().roll_row(load).turning_roll_cells
+            if abs(rolled) > healthy:
+                raise IllegalOrder(
+                    "Rolling While Turning",
+                    f"at {load:.1f} G this aircraft may roll {healthy} cells at the end of a "
+                    f"turning segment, not {abs(rolled)}",
+                )
+            rolled, lost = _cut_by_damage(rolled, allowed)
+        end_attitude = end_attitude.roll(rolled)
+        if abs(rolled) >= 2:
             carry = 0
     return replace(
         incomplete,
@@ -499,7 +547,8 @@ def _turning(
         tp_carry_after=carry,
         cells_turned=plan.cells,
         incomplete=False,
-        rolled_cells=segment.roll_cells,
+        rolled_cells=rolled,
+        roll_cells_lost=lost,
     )
 
 

@@ -1,6 +1,7 @@
 """Critical hits in the Damage box change how the aircraft flies ("Damage")."""
 
 from dataclasses import replace
+from dataclasses import replace as dataclass_replace
 from pathlib import Path
 from typing import Any
 
@@ -8,11 +9,12 @@ import pytest
 
 from engine.bop.damage import CriticalHit, DamageState
 from engine.bop.damage_effects import EngineState, damage_effects
+from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
 from engine.bop.phases import engine_losses
 from models.aircraft import card
 from models.scenario import load_scenario
-from tests.engine.bop.conftest import solo
+from tests.engine.bop.conftest import conditions, solo
 
 HISTORICAL = Path(__file__).resolve().parents[3] / "scenarios" / "historical"
 STRAIGHT = {"segments": [{"kind": "straight", "ticks": 10}]}
@@ -152,3 +154,62 @@ def test_a_system_hit_this_turn_cannot_be_treated_yet() -> None:
     events = admin_events(hit_on("Fuel", "fuel_leak", turn=1), STRAIGHT)
     assert "damage_control" not in [k for k, _ in events]
     assert any("progressive damage (Fuel)" in d for _, d in events)
+
+
+def test_roll_rate_results_fold_in_repeats_compounding_and_adding() -> None:
+    effects = damage_effects(
+        boxed(
+            "F-16C",
+            hit("Controls", "roll_rates_halved"),
+            hit("Controls", "roll_rates_halved"),
+            hit("Hydraulics", "roll_rates_minus_1"),
+        ),
+        engines=1,
+        crew=1,
+    )
+    assert effects.roll_rate_factor == 0.25 and effects.roll_rate_loss == 1.0
+
+
+def test_damaged_roll_rates_cut_the_aoa_table_rows() -> None:
+    healthy = conditions("F-16C", 450)
+    halved = dataclass_replace(healthy, roll_rate_factor=0.5)
+    low_pressure = dataclass_replace(healthy, roll_rate_loss=1.0)
+    row = healthy.roll_row(1.0)
+    assert (row.safe, row.normal, row.boosted, row.turning_roll_cells) == (3.0, 4.5, 6.0, 2)
+    row = halved.roll_row(1.0)
+    assert (row.safe, row.normal, row.boosted, row.turning_roll_cells) == (1.5, 2.25, 3.0, 1)
+    row = low_pressure.roll_row(1.0)
+    assert (row.safe, row.normal, row.boosted, row.turning_roll_cells) == (2.0, 3.5, 5.0, 1)
+
+
+def test_damaged_controls_roll_as_far_as_they_can_and_the_replay_says_so() -> None:
+    quick_roll = {
+        "segments": [
+            {"kind": "straight", "ticks": 2, "roll_cells": 6},
+            {"kind": "straight", "ticks": 8},
+        ]
+    }
+    healthy = Game(solo([quick_roll], turns=1))
+    result = healthy.play_turn(healthy.scripted_orders())
+    assert result.aircraft["test-1"].plot.segments[0].rolled_cells == 6
+    assert not [e for e in result.events if e.kind == "roll_limited"]
+    damaged = Game(solo([quick_roll], turns=1))
+    damaged.aircraft["test-1"].damage = boxed("F-16C", hit("Controls", "roll_rates_halved"))
+    result = damaged.play_turn(damaged.scripted_orders())
+    segment = result.aircraft["test-1"].plot.segments[0]
+    assert (segment.rolled_cells, segment.roll_cells_lost) == (5, 1)  # 5.6 roll points
+    (limited,) = [e for e in result.events if e.kind == "roll_limited"]
+    assert limited.detail == "Test 1's damaged controls roll 5 of 6 cells"
+
+
+def test_a_roll_beyond_the_healthy_rates_is_still_refused() -> None:
+    too_quick = {
+        "segments": [
+            {"kind": "straight", "ticks": 2, "roll_cells": 12},
+            {"kind": "straight", "ticks": 8},
+        ]
+    }
+    damaged = Game(solo([too_quick], turns=1))
+    damaged.aircraft["test-1"].damage = boxed("F-16C", hit("Controls", "roll_rates_halved"))
+    with pytest.raises(IllegalOrder, match=r"normal rate gives 11\.2 over 2 FP"):
+        damaged.play_turn(damaged.scripted_orders())
