@@ -22,6 +22,7 @@ from engine.phad import Attitude
 from models.aircraft import AircraftCard
 from models.orders import Throttle
 
+TICKS_PER_TURN = perf.TICKS_PER_TURN
 CREW_NAMES = ("pilot", "back seat", "crew 3", "crew 4")
 NORMAL_OUTPUT_FRACTION = 0.5
 """A throttle at Normal gives at most half the Mil output ("Compressor Stall")."""
@@ -76,6 +77,8 @@ class AircraftState:
     imposed_unload: ImposedUnload | None = None
     """A High-Speed Departure's involuntary unloaded ticks, flown at the start of the next
     game-turn."""
+    spin_gyration_cells: int = 0
+    """This game-turn's Spin Gyrations, in roll cells (negative to the left)."""
     throttle_step: int = 2
     """The Compressor Stall step the throttle reached last game-turn: 0 Idle, 1 Normal,
     2 Mil, 3 AB."""
@@ -86,6 +89,15 @@ class AircraftState:
     """Engines (numbered from 1) stalled at Idle until they restart (Compressor Stall)."""
     departure_result: int | None = None
     """The Departure Result of this game-turn's departure check, if one was made."""
+
+    def involuntary_unload(self) -> ImposedUnload | None:
+        """The unloaded flight the rules impose this game-turn: a High-Speed Departure's
+        ticks, or a spinning aircraft's whole turn with its fall and gyrations."""
+        if self.spin is not None:
+            return ImposedUnload(
+                TICKS_PER_TURN, 0.0, spin=True, gyration_roll_cells=self.spin_gyration_cells
+            )
+        return self.imposed_unload
 
     def crew_text(self) -> str:
         """``ok``, or each crew member whose state is not normal: ``pilot: loc``,

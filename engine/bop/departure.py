@@ -83,6 +83,13 @@ class SpinRecoveryTable(_Table):
         return self
 
 
+class GyrationRow(_Table):
+    upto: int = Field(ge=0, le=9)
+    """The highest d10 face reading this row."""
+    roll_cells: int = Field(ge=-12, le=12)
+    """Roll cells the aircraft whirls about its Nose over the turn; negative is left."""
+
+
 class DepartureTables(_Table):
     """The Departure play aid, rebuilt (``models/tables/departure.toml``)."""
 
@@ -93,6 +100,15 @@ class DepartureTables(_Table):
     """Worst region first, each with a higher Q-mark bound than the one before."""
     high_speed_departure: HighSpeedDepartureTable
     spin_recovery: SpinRecoveryTable
+    spin_gyration: tuple[GyrationRow, ...] = Field(min_length=1)
+    """Spin Gyrations by d10, rising ``upto`` ending at 9."""
+
+    @model_validator(mode="after")
+    def _gyrations_cover_the_d10(self) -> Self:
+        faces = [row.upto for row in self.spin_gyration]
+        if faces != sorted(set(faces)) or faces[-1] != 9:
+            raise ValueError("spin_gyration rows need rising upto values ending at 9")
+        return self
 
     @model_validator(mode="after")
     def _regions(self) -> Self:
@@ -379,3 +395,20 @@ def spin_recovery(
         result.removed_at_end_of_turn,
         record,
     )
+
+
+def spin_gyration(
+    dice: Dice, who: str, turn: int, tables: DepartureTables | None = None
+) -> tuple[int, EffectRecord]:
+    """Spin Gyrations ("Spinning", SoP 06): a d10 on our rebuilt table gives the roll cells
+    the spinning aircraft whirls about its Nose this game-turn (negative to the left)."""
+    roll = dice.d10(f"spin gyrations, {who}, turn {turn}")
+    rows = (tables or departure_tables()).spin_gyration
+    cells = next(row.roll_cells for row in rows if roll <= row.upto)
+    side = "left" if cells < 0 else "right"
+    record = EffectRecord(
+        "spin_gyration",
+        f"{who} gyrates {abs(cells)} cells to the {side} in its spin (Spin Gyrations)",
+        {"roll": roll, "roll_cells": cells},
+    )
+    return cells, record

@@ -273,7 +273,10 @@ class Game:
         orders, stall_events = compressor_stalls(self.aircraft, orders, self.dice, turn, t0)
         for entity, plot in orders.items():
             if plot is not declared[entity]:
-                replan(entity, plot, self.aircraft[entity].imposed_unload)
+                replan(entity, plot, self.aircraft[entity].involuntary_unload())
+        stall_events.extend(
+            phases.spin_gyrations(self.aircraft, orders, replan, self.dice, turn, t0)
+        )
         onset_events = phases.g_onset(
             self.aircraft,
             orders,
@@ -472,7 +475,7 @@ class Game:
                     raise IllegalOrder(
                         "Missile Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
                     )
-            plotted[entity] = self._plan(state, orders[entity], turn, state.imposed_unload)
+            plotted[entity] = self._plan(state, orders[entity], turn, state.involuntary_unload())
         return plotted
 
     def _plan(

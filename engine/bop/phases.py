@@ -22,7 +22,12 @@ from engine.bop.damage import (
     damage_systems,
     progressive_damage,
 )
-from engine.bop.departure import departure_check, departure_tables, spin_recovery
+from engine.bop.departure import (
+    departure_check,
+    departure_tables,
+    spin_gyration,
+    spin_recovery,
+)
 from engine.bop.effects import (
     AirframeState,
     CrewMember,
@@ -73,7 +78,9 @@ def imposed_orders(
             changed[entity] = changed[entity].model_copy(update={"guns": None})
         vertical = abs(state.attitude.nose.pitch_deg) == 90
         unload = "straight" if vertical else "unload"
-        if state.uncontrolled or state.spin is not None:
+        if state.spin is not None:
+            segments = [{"kind": "unload", "ticks": 10}]  # falls off the vertical first
+        elif state.uncontrolled:
             segments = [{"kind": unload, "ticks": 10}]
         elif state.imposed_unload is not None:
             ticks = state.imposed_unload.ticks
@@ -85,6 +92,26 @@ def imposed_orders(
             continue
         changed[entity] = BopPlot.model_validate({"throttle": state.throttle, "segments": segments})
     return changed
+
+
+def spin_gyrations(
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    replan: Replan,
+    dice: Dice,
+    turn: int,
+    t0: float,
+) -> list[Event]:
+    """Spin Gyrations for each spinning aircraft ("Spinning", SoP 06), rolled once its
+    orders stand; ``replan`` plots its spinning turn again with them."""
+    events: list[Event] = []
+    for entity, state in aircraft.items():
+        if not state.active or state.spin is None or entity not in orders:
+            continue
+        state.spin_gyration_cells, record = spin_gyration(dice, state.callsign, turn)
+        events.append(record.event(t0, (entity,)))
+        replan(entity, orders[entity], state.involuntary_unload())
+    return events
 
 
 def g_onset(

@@ -213,6 +213,11 @@ class ImposedUnload:
     load_g: float = 0.0
     segment_index: int = 0
     """Which of the plot's segments is the involuntary one."""
+    spin: bool = False
+    """A spinning aircraft's game-turn: the Velocity first falls a cell towards -90 and the
+    aircraft gyrates ("Spinning", SoP 06)."""
+    gyration_roll_cells: int = 0
+    """Spin Gyrations: roll cells about the Nose over the segment (negative to the left)."""
 
 
 def plot_turn(
@@ -563,7 +568,10 @@ def _unloaded(
     involuntary: ImposedUnload | None = None,
 ) -> PlottedSegment:
     attitude = state.attitude
-    if abs(attitude.nose.pitch_deg) == 90:
+    spinning = involuntary is not None and involuntary.spin
+    if spinning:
+        attitude = spin_fall(attitude)
+    elif abs(attitude.nose.pitch_deg) == 90:
         raise IllegalOrder(
             "Unloaded Flight",
             f"the Nose is at {attitude.nose}: an aircraft pointing straight up or down may not "
@@ -581,6 +589,9 @@ def _unloaded(
         )
     amount, remainder = divmod(points, speed)
     result = pitch_down(attitude, amount, segment.side)
+    end_attitude = result.attitude
+    if spinning and involuntary is not None and involuntary.gyration_roll_cells:
+        end_attitude = end_attitude.roll(involuntary.gyration_roll_cells)
     return PlottedSegment(
         index=index,
         kind="unload",
@@ -588,13 +599,25 @@ def _unloaded(
         end_tick=end,
         fp=fp,
         movement_vector=result.movement_vector,
-        start_attitude=attitude,
-        end_attitude=result.attitude,
+        start_attitude=state.attitude,
+        end_attitude=end_attitude,
         load_g=involuntary.load_g if involuntary is not None else 0.0,
         tp_carry_after=state.tp_carry,
         altitude_loss_steps=perf.round_half_up(segment.ticks / 3),
         pitchdown_points_after=remainder,
     )
+
+
+def spin_fall(attitude: Attitude) -> Attitude:
+    """The spinning aircraft's Velocity falls one cell towards -90 before its unloaded flight
+    ("Spinning", SoP 06): pitched down a cell as in Unloaded Flight, held at -90 once there;
+    from +90, where no heading says which way is down, it falls towards its Canopy."""
+    pitch = attitude.nose.pitch_deg
+    if pitch == -90:
+        return attitude
+    if pitch == 90:
+        return attitude.plot_turn(1).attitude
+    return pitch_down(attitude, 1).attitude
 
 
 def _barrel_roll(

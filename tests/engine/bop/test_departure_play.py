@@ -68,18 +68,28 @@ def test_a_spinning_aircraft_flies_unloaded_until_it_recovers() -> None:
     recoveries = events(timeline, "spin_recovery")
     assert [(t, d["outcome"]) for t, _, d in recoveries] == [
         (24.0, "continue"),
-        (30.0, "continue"),
-        (36.0, "normal_flight"),
+        (30.0, "normal_flight"),
     ]
     table = rows(timeline)
-    for turn in (4, 5, 6):  # spinning: the whole game-turn unloaded, Nose falling to -90
+    for turn in (4, 5):  # spinning: the whole game-turn unloaded, Nose falling to -90
         assert table[turn]["max_load_g"] == 0.0
+        assert table[turn]["nose"] == "All-90"
     # ...yet Turn Drag is taken at the highest non-pointing DpG for the whole turn (turn 4
     # starts at 40 kt, where every drag term rounds to 0).
-    assert table[5]["turn_dspeed"] < 0 and table[6]["turn_dspeed"] < 0
-    assert table[6]["nose"] == "All-90"
+    assert table[5]["turn_dspeed"] < 0
     # While spinning no departure checks are made, whatever DP the turn held.
-    assert not [t for t, k, _ in events(timeline, "departure_check") if 18.0 < t <= 36.0]
+    assert not [t for t, k, _ in events(timeline, "departure_check") if 18.0 < t <= 30.0]
+
+
+def test_each_spinning_turn_gyrates_and_the_replay_shows_the_whirl() -> None:
+    timeline = stall(3)
+    gyrations = events(timeline, "spin_gyration")
+    assert [(t, d["roll_cells"]) for t, _, d in gyrations] == [(18.0, -6), (24.0, 3)]
+    rolls = [e.detail for e in timeline.meta.events if e.kind == "dice"]
+    assert sum("spin gyrations" in d for d in rolls) == 2
+    table = rows(timeline)
+    # Nose at -90: the 3-cell gyration to the right swings the Canopy a quarter turn.
+    assert (table[4]["canopy"], table[5]["canopy"]) == ("195+00", "285+00")
 
 
 def test_a_spin_doubles_form_drag() -> None:
