@@ -445,6 +445,9 @@ def _turn_plan(attitude: Attitude, negative: bool, load_g: float, cells: int) ->
 
 def _turn_load(conditions: FlightConditions, segment: TurnSegment) -> float:
     if segment.load_g == "max":
+        if segment.negative:  # a push is held to the negative safe load (docs/rulings.md)
+            negative_safe = abs(conditions.card.structure.negative_safe_load_g)
+            return min(conditions.max_pull_g, math.floor(negative_safe * 2 + 1e-9) / 2)
         return conditions.max_pull_g
     if segment.load_g == "sustained":
         return conditions.sustained_pull_g

@@ -193,6 +193,8 @@ def test_random_legal_plots_keep_every_invariant(turn_plots: list[dict]) -> None
     game = Game(scenario)
     previous = None
     for plot in turn_plots:
+        if not game.aircraft["test-1"].active:
+            return  # destroyed (e.g. by overstress): nothing flies on
         try:
             result = game.play_turn({"test-1": BopPlot.model_validate(plot)})
         except IllegalOrder:

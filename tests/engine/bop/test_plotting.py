@@ -219,3 +219,11 @@ def test_a_nose_off_the_path_is_illegal_and_lists_the_path() -> None:
             LEVEL,
             plot({"kind": "turn", "load_g": 5.0, "nose": "105+00", "ticks": 10}),
         )
+
+
+def test_a_max_push_is_held_to_the_negative_safe_load() -> None:
+    fast = conditions(speed_kt=450)
+    assert fast.max_pull_g > 3.0  # the positive limit is far above the push's
+    push = plot({"kind": "turn", "ticks": 10, "load_g": "max", "cells": 1, "negative": True})
+    (segment, *_) = plot_turn(fast, LEVEL, push).segments
+    assert segment.negative and segment.load_g == 3.0  # the F-16C card's -3.0 G
