@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from models.files import load_model
 
@@ -293,6 +293,99 @@ class CrewEquipmentCard(_Card):
     g_training: Literal["none", "early", "modern"] = "none"
 
 
+BODY_DIAMOND_ROWS: dict[int, tuple[int, ...]] = {
+    aoc: tuple(
+        aon
+        for aon in range(7)
+        if (abs(aon - aoc) <= 3 and 3 <= aon + aoc <= 9) or (aon, aoc) in {(4, 6), (5, 5), (6, 4)}
+    )
+    for aoc in range(7)
+}
+"""The AoN values of each AoC row of the body diamond ("Advantage Arc"): the same 28 squares
+as ``engine.phad.angles.BODY_DIAMOND`` (models may not import the engine; a test keeps the
+two equal)."""
+
+
+def _diamond_square(square: tuple[int, int]) -> None:
+    aon, aoc = square
+    if aoc not in BODY_DIAMOND_ROWS or aon not in BODY_DIAMOND_ROWS[aoc]:
+        raise ValueError(f"[{aon},{aoc}] is not a square of the body diamond")
+
+
+class CanopyDiagram(_Card):
+    """One crew seat's Canopy body diamond: a Pips-column modifier for every square
+    ("Visual Sighting (SoP 09)", Canopy Modifier); squares at −4 or worse are the blind arc."""
+
+    seat: str = Field(min_length=1)
+    """The crew position looking out, e.g. ``pilot`` or ``wso``."""
+    rows: tuple[tuple[int, ...], ...] = Field(min_length=7, max_length=7)
+    """Modifiers by AoC row 0 (straight up) to 6 (straight down); each row lists its squares
+    in rising AoN, as on the diagram: AoN 3 / 2-4 / 1-5 / 0-6 / 1-6 / 2-5 / 3-4."""
+
+    @field_validator("rows")
+    @classmethod
+    def _rows_fit_the_diamond(
+        cls, rows: tuple[tuple[int, ...], ...]
+    ) -> tuple[tuple[int, ...], ...]:
+        for aoc, row in enumerate(rows):
+            squares = BODY_DIAMOND_ROWS[aoc]
+            if len(row) != len(squares):
+                raise ValueError(
+                    f"AoC row {aoc} covers the squares AoN {squares[0]}-{squares[-1]}: "
+                    f"{len(squares)} modifiers, not {len(row)}"
+                )
+            if any(not -9 <= m <= 3 for m in row):
+                raise ValueError(f"AoC row {aoc}: canopy modifiers run from -9 to +3")
+        return rows
+
+    def modifier(self, aon: int, aoc: int) -> int:
+        """The Canopy Modifier of square ``[aon, aoc]``."""
+        _diamond_square((aon, aoc))
+        return self.rows[aoc][BODY_DIAMOND_ROWS[aoc].index(aon)]
+
+
+class SightingCard(_Card):
+    """The ADC's visual sighting data: how easily the type is seen, and how well its crew
+    see out ("Visual Sighting (SoP 09)", "Aircrew Tasks")."""
+
+    auto_tally_fp: int = Field(ge=1, le=20)
+    """Auto-Tally: a spotted aircraft this close or closer is tallied without a roll (Tally
+    Range = Visual Range − Auto-Tally); ten times it is the farthest it can be padlocked."""
+    radio: bool = True
+    """A radio is fitted (needed for Tally Friendlies, on both sides of the call)."""
+    canopies: tuple[CanopyDiagram, ...] = Field(min_length=1, max_length=4)
+    """One Canopy diagram per crew seat, the pilot's first."""
+    advantage_arc: tuple[tuple[int, int], ...] = Field(min_length=1)
+    """The gold ``[AoN, AoC]`` squares a Fix target must be in ("Fix", SoP 08)."""
+    derivation: str = Field(min_length=1)
+    """How the figures were derived."""
+
+    @field_validator("advantage_arc")
+    @classmethod
+    def _arc_on_the_diamond(cls, arc: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        for square in arc:
+            _diamond_square(square)
+        if len(set(arc)) != len(arc):
+            raise ValueError("advantage_arc lists a square twice")
+        return arc
+
+    @field_validator("canopies")
+    @classmethod
+    def _one_diagram_a_seat(cls, canopies: tuple[CanopyDiagram, ...]) -> tuple[CanopyDiagram, ...]:
+        seats = [c.seat for c in canopies]
+        if len(set(seats)) != len(seats):
+            raise ValueError("each canopy diagram needs its own seat name")
+        return canopies
+
+    def canopy(self, seat: str) -> CanopyDiagram:
+        """The Canopy diagram of ``seat``."""
+        for canopy in self.canopies:
+            if canopy.seat == seat:
+                return canopy
+        known = ", ".join(c.seat for c in self.canopies)
+        raise KeyError(f"no canopy diagram for seat {seat!r}; seats: {known}")
+
+
 class AircraftCard(_Card):
     """One aircraft type's data card."""
 
@@ -327,6 +420,8 @@ class AircraftCard(_Card):
     """The ADC gun section, one entry per gun type; None for a type without guns."""
     damage: Damage | None = None
     """The ADC Damage rating and systems; None where the card does not give them."""
+    sighting: SightingCard | None = None
+    """The ADC visual sighting data (Auto-Tally, radio, Canopy diagrams, advantage arc)."""
     derivation: str = Field(min_length=1)
     """How the figures were derived."""
     calibration: tuple[CalibrationTarget, ...] = Field(min_length=1)
