@@ -128,6 +128,22 @@ class MissileOrder(_Order):
     same Combat phase (Follow-on Missile Launch)."""
 
 
+class CrewOrders(_Order):
+    """How the crew spend their Activity Points this game-turn (the Aircrew Tasks). Left
+    out, each choice follows the crew's standing doctrine (docs/rulings.md)."""
+
+    strain_ap: int | None = Field(default=None, ge=0, le=2)
+    """AP each crew member spends on the Strain task (SoP 04); by default as much as their
+    G-training allows in a game-turn pulling 5 G or more."""
+    control_ap: int | None = Field(default=None, ge=0, le=2)
+    """AP the pilot spends on the Control task before a departure check (SoP 06); by
+    default 2 whenever Departure Points are held."""
+    missile_defense: bool = True
+    """Defend against every missile the pilot is aware of (1 AP each, SoP 07)."""
+    damage_control: bool = True
+    """Crew members with 4 AP left treat damaged systems (SoP 11)."""
+
+
 class BopPlot(_Order):
     """One aircraft's orders for one Birds of Prey game-turn."""
 
@@ -143,6 +159,8 @@ class BopPlot(_Order):
     guns: GunOrder | None = None
     """Gun combat this game-turn: a normal or tracking shot at the target when one is open
     after movement (Gun Combat)."""
+    crew: CrewOrders = Field(default_factory=CrewOrders)
+    """The crew's Activity Point choices; each left out follows the standing doctrine."""
 
     @model_validator(mode="after")
     def _ten_ticks(self) -> Self:

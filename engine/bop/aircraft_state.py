@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine import performance as perf
+from engine.bop.activity import ActivityLedger
 from engine.bop.combat import Placement
+from engine.bop.crew import CREW_NAMES, activity_text
 from engine.bop.damage import DamageState
 from engine.bop.damage_effects import DamageEffects, damage_effects
 from engine.bop.departure import SpinState
@@ -20,10 +22,9 @@ from engine.bop.plotting import ImposedUnload
 from engine.hexmap import STEP_FT, Hex, Position
 from engine.phad import Attitude
 from models.aircraft import AircraftCard
-from models.orders import Throttle
+from models.orders import CrewOrders, Throttle
 
 TICKS_PER_TURN = perf.TICKS_PER_TURN
-CREW_NAMES = ("pilot", "back seat", "crew 3", "crew 4")
 NORMAL_OUTPUT_FRACTION = 0.5
 """A throttle at Normal gives at most half the Mil output ("Compressor Stall")."""
 
@@ -65,8 +66,12 @@ class AircraftState:
     Aircraft")."""
     gun_shot_last_turn: bool = False
     """A normal or tracking gunshot was fired last game-turn (no Initial Shot this one)."""
-    strain_ap: int = 0
-    """AP each crew member strained with last game-turn (G Onset carries it over)."""
+    ledgers: list[ActivityLedger] = field(default_factory=list)
+    """Each crew member's Activity Points this game-turn, pilot first (SoP 01)."""
+    orders_crew: CrewOrders = field(default_factory=CrewOrders)
+    """This game-turn's crew orders (what the crew spend their AP on)."""
+    strain_ap: list[int] = field(default_factory=list)
+    """AP each crew member strained with this game-turn, pilot first (Strain task)."""
     onset_effects: dict[int, GEffect] = field(default_factory=dict)
     """This game-turn's G Onset effects by crew seat, for the Flight Effects phase."""
     _effects_cache: tuple[DamageState | None, DamageEffects] | None = field(
@@ -114,6 +119,10 @@ class AircraftState:
             if marks:
                 odd.append(f"{name}: {' '.join(marks)}")
         return ", ".join(odd) or "ok"
+
+    def activity_text(self) -> str:
+        """AP left by seat (``-`` for a crew member who cannot act)."""
+        return activity_text(self.ledgers)
 
     def placement(self) -> Placement:
         return Placement(self.hex, self.alt_steps, self.attitude)

@@ -272,6 +272,7 @@ def departure_check(
     data: dict[str, float | int | str | bool] = {
         "dp": held,
         "column": column,
+        "control_ap": control_ap,
         "pips": pips,
         "departure_result": result,
         "region": region.name if region else "",

@@ -26,6 +26,7 @@ from engine.atmosphere import isa
 from engine.bop import phases
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.combat import Combatant, Placement, gun_combat
+from engine.bop.crew import crew_ledgers, recover
 from engine.bop.damage import DamageState
 from engine.bop.departure import too_slow_flight
 from engine.bop.effects import CrewState
@@ -208,6 +209,7 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         shots_left={gun.name: gun.shots for gun in aircraft_card.guns or ()},
         missiles_left=dict(Counter(setup.missiles)),
         crew=[CrewState() for _ in range(aircraft_card.crew)],
+        ledgers=crew_ledgers(setup.callsign, setup.crew_quality, aircraft_card),
         crew_quality=setup.crew_quality,
         bailout_over=setup.bailout_over,
     )
@@ -269,6 +271,10 @@ class Game:
         def replan(entity: str, changed: BopPlot, imposed: ImposedUnload | None) -> None:
             plotted[entity] = self._plan(self.aircraft[entity], changed, turn, imposed)
 
+        for entity, state in self.aircraft.items():  # Activity Point Recovery (SoP 01)
+            if state.active:
+                recover(state.ledgers, state.crew, turn)
+                state.orders_crew = orders[entity].crew
         declared = orders
         orders, stall_events = compressor_stalls(self.aircraft, orders, self.dice, turn, t0)
         for entity, plot in orders.items():
@@ -277,6 +283,7 @@ class Game:
         stall_events.extend(
             phases.spin_gyrations(self.aircraft, orders, replan, self.dice, turn, t0)
         )
+        phases.strain(self.aircraft, {entity: planned.plot for entity, planned in plotted.items()})
         onset_events = phases.g_onset(
             self.aircraft,
             orders,

@@ -14,7 +14,14 @@ from dataclasses import replace
 from typing import Literal
 
 from engine.aero import q_mark
-from engine.bop.aircraft_state import CREW_NAMES, AircraftState
+from engine.bop.aircraft_state import AircraftState
+from engine.bop.crew import (
+    CREW_NAMES,
+    pay_control,
+    pay_damage_control,
+    pay_spin_recovery,
+    pay_strain,
+)
 from engine.bop.damage import (
     DAMAGE_CONTROL_MAX_LOAD_G,
     CombatEvent,
@@ -55,9 +62,6 @@ from models.timeline import Event
 
 THROTTLE_STEPS: dict[Throttle, Literal[0, 1, 2, 3]] = {"idle": 0, "mil": 2, "ab": 3}
 """Compressor Stall / Engine Out throttle steps of our three settings (Idle, Mil, AB)."""
-STRAIN_FROM_G = 5.0
-"""Crews strain as hard as their training allows in game-turns pulling this much or more
-(docs/rulings.md); activity points arrive with the crew rules."""
 
 Replan = Callable[[str, BopPlot, ImposedUnload | None], None]
 """Plots and moves an aircraft's changed orders again: ``replan(entity, orders, imposed)``."""
@@ -140,7 +144,7 @@ def g_onset(
                 CrewMember(name, member, equipment),
                 state.greatest_load_g,
                 plot.loads_by_tick,
-                state.strain_ap if member.conscious and not member.wounds else 0,
+                _strained(state, seat),
                 dice,
                 state.callsign,
                 turn,
@@ -159,6 +163,23 @@ def g_onset(
     return events
 
 
+def strain(aircraft: dict[str, AircraftState], plots: dict[str, PlottedTurn]) -> None:
+    """The Strain task, paid once the plots stand and before the turn's first crew G check
+    (SoP 03-04): each seat's AP go into it as the crew orders or doctrine say."""
+    for entity, plot in plots.items():
+        state = aircraft[entity]
+        greatest = TurnLoads.from_plot(plot).greatest_positive_g
+        state.strain_ap = pay_strain(state, state.orders_crew, greatest)
+
+
+def _strained(state: AircraftState, seat: int) -> int:
+    """AP the crew member in ``seat`` strains with this game-turn (none once knocked out)."""
+    member = state.crew[seat]
+    if seat >= len(state.strain_ap) or not member.conscious or member.wounds:
+        return 0
+    return state.strain_ap[seat]
+
+
 def flight_effects(
     state: AircraftState,
     plot: PlottedTurn,
@@ -175,13 +196,12 @@ def flight_effects(
     card = state.card
     equipment = state.crew_equipment()
     loads = TurnLoads.from_plot(plot)
-    strain = equipment.max_strain_ap if loads.greatest_positive_g >= STRAIN_FROM_G else 0
     members = [
         CrewMember(
             name,
             crew_state,
             equipment,
-            strain_ap=strain if crew_state.conscious and not crew_state.wounds else 0,
+            strain_ap=_strained(state, index),
             flies=index == 0,
             onset_effect=state.onset_effects.get(index, "normal"),
         )
@@ -199,7 +219,7 @@ def flight_effects(
         safe_load_g=flight.safe_load_g,
         crew_fatigue_rule="crew_fatigue" in advanced_rules,
     )
-    state.strain_ap, state.onset_effects = strain, {}
+    state.onset_effects = {}
     result = resolve_flight_effects(
         card, airframe, members, conditions, loads, dice, state.callsign, turn
     )
@@ -244,7 +264,7 @@ def departure(
         held += state.damage_effects().extra_departure_points
     quality = pilot_quality(state.crew_quality)
     if state.spin is not None:
-        if state.uncontrolled:
+        if state.uncontrolled or not pay_spin_recovery(state):
             return []  # nobody at the controls to try
         recovery = spin_recovery(state.card, state.spin, quality, dice, state.callsign, turn)
         state.spin = recovery.spin
@@ -267,7 +287,7 @@ def _departure_check(
 ) -> list[Event]:
     """A Departure check (SoP 06) on ``held`` DP; a departure shapes the next turn."""
     quality = pilot_quality(state.crew_quality)
-    control_ap = 0 if state.uncontrolled else departure_tables().check.control_ap_max
+    control_ap = pay_control(state, state.orders_crew, held)
     result = departure_check(
         state.card,
         held,
@@ -345,13 +365,16 @@ def administrative(
         if not state.active or state.damage is None or not state.damage.damaged_systems:
             continue
         damage = state.damage
-        hands = sum(member.conscious for member in state.crew)
         treatable = [
             system
             for system in damage.damaged_systems
             if system not in damage.treated and dict(damage.last_hit_turn).get(system) != turn
         ]
         if state.greatest_load_g <= DAMAGE_CONTROL_MAX_LOAD_G:
+            hands = 0
+            for seat in range(len(state.ledgers)):
+                if hands < len(treatable) and pay_damage_control(state, seat):
+                    hands += 1
             for system in treatable[:hands]:
                 damage = damage_control(
                     damage, system, turn=turn, greatest_load_g=state.greatest_load_g

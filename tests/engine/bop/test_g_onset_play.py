@@ -40,6 +40,6 @@ def test_a_pilot_knocked_out_by_onset_flies_the_rest_of_the_turn_unloaded() -> N
 
 
 def test_a_back_seater_knocked_out_does_not_change_the_flight() -> None:
-    timeline = snap_pull(3)
+    timeline = snap_pull(34)
     assert "back seat: G onset +6.0 G, loss of consciousness" in onsets(timeline)[1][1]
     assert timeline.meta.turn_table[0]["max_load_g"] == 7.0

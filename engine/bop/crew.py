@@ -1,0 +1,122 @@
+"""The crew at work: Activity Point Recovery (SoP 01) and the tasks the game-turn pays for.
+
+Each crew seat keeps an :class:`~engine.bop.activity.ActivityLedger`.  The phases call the
+``pay_*`` functions here when a task comes up in the Sequence of Play, so the AP run out in
+SoP order the way the rulebook's "task starvation" intends: AP strained in the Flight Phase
+are not there for a Fix or a Tally later in the turn.  What to spend follows the turn's
+:class:`~models.orders.CrewOrders`, or the crew's standing doctrine where they are silent
+(docs/rulings.md, "Crew doctrine").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.bop.activity import ActivityLedger, CrewQualityName, Task, TaskRefused
+from engine.bop.effects import MAX_STRAIN_AP, CrewState
+from models.aircraft import AircraftCard
+from models.orders import CrewOrders
+
+if TYPE_CHECKING:
+    from engine.bop.aircraft_state import AircraftState
+
+STRAIN_FROM_G = 5.0
+"""Doctrine: the crew strain as hard as their training allows in game-turns pulling this
+much or more (docs/rulings.md)."""
+CREW_NAMES = ("pilot", "back seat", "crew 3", "crew 4")
+
+
+def crew_ledgers(
+    callsign: str, quality: CrewQualityName, card: AircraftCard
+) -> list[ActivityLedger]:
+    """One ledger per seat, pilot first ("Activity Points")."""
+    strain = MAX_STRAIN_AP[card.crew_equipment.g_training]
+    return [
+        ActivityLedger(
+            f"{callsign} {name}",
+            quality,
+            pilot=seat == 0,
+            max_strain_ap=strain,
+        )
+        for seat, name in enumerate(CREW_NAMES[: card.crew])
+    ]
+
+
+def recover(ledgers: list[ActivityLedger], crew: list[CrewState], turn: int) -> None:
+    """Activity Point Recovery (SoP 01): every conscious crew member's AP back to full."""
+    for ledger, member in zip(ledgers, crew, strict=True):
+        ledger.recover(member, turn)
+
+
+def _pay(
+    ledger: ActivityLedger, task: Task, ap: int | None = None, target: str | None = None
+) -> int:
+    """Pay ``task`` if the crew member can; the AP paid, 0 when refused or unaffordable."""
+    try:
+        if not ledger.can_spend(task, target, ap):
+            return 0
+        return ledger.spend(task, target, ap).ap
+    except TaskRefused:
+        return 0
+
+
+def pay_strain(state: AircraftState, orders: CrewOrders, greatest_positive_g: float) -> list[int]:
+    """The Strain task for each seat before the turn's first crew G check (SoP 04): the AP
+    each crew member strains with (0 for one who cannot or may not)."""
+    wanted = orders.strain_ap
+    if wanted is None:
+        wanted = 2 if greatest_positive_g >= STRAIN_FROM_G else 0
+    strained = []
+    for ledger in state.ledgers:
+        ap = min(wanted, ledger.max_strain_ap, ledger.remaining_ap)
+        while ap > 0 and not ledger.can_spend("strain", ap=ap):
+            ap -= 1
+        strained.append(_pay(ledger, "strain", ap) if ap > 0 else 0)
+    return strained
+
+
+def pay_control(state: AircraftState, orders: CrewOrders, departure_points: int) -> int:
+    """The Control task before a departure check (SoP 06): the AP the pilot puts into it."""
+    if state.uncontrolled or not state.ledgers or departure_points <= 0:
+        return 0
+    pilot = state.ledgers[0]
+    wanted = 2 if orders.control_ap is None else orders.control_ap
+    ap = min(wanted, pilot.remaining_ap)
+    while ap > 0 and not pilot.can_spend("control", ap=ap):
+        ap -= 1
+    return _pay(pilot, "control", ap) if ap > 0 else 0
+
+
+def pay_spin_recovery(state: AircraftState) -> bool:
+    """The Spin Recovery task (SoP 05) takes all the pilot's remaining AP; False when the
+    pilot cannot attempt it."""
+    if not state.ledgers:
+        return False
+    pilot = state.ledgers[0]
+    if not pilot.able:
+        return False
+    try:
+        pilot.spend("spin_recovery")
+    except TaskRefused:
+        return False
+    return True
+
+
+def pay_missile_defense(state: AircraftState, missile: str) -> bool:
+    """The Missile Defense task (SoP 07), 1 AP from the pilot, against one missile."""
+    if not state.ledgers or not state.orders_crew.missile_defense:
+        return False
+    return _pay(state.ledgers[0], "missile_defense", target=missile) > 0
+
+
+def pay_damage_control(state: AircraftState, seat: int) -> bool:
+    """The Damage Control task (SoP 11), 4 AP from one crew member."""
+    if seat >= len(state.ledgers) or not state.orders_crew.damage_control:
+        return False
+    return _pay(state.ledgers[seat], "damage_control") > 0
+
+
+def activity_text(ledgers: list[ActivityLedger]) -> str:
+    """AP left by seat, short: ``3`` for a single seat, ``3 5`` for two (``-`` for a crew
+    member who cannot act)."""
+    return " ".join(str(ledger.remaining_ap) if ledger.able else "-" for ledger in ledgers)
