@@ -11,7 +11,7 @@ so two aircraft can shoot each other down.  Every roll goes through the game's D
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.bearing import NoBearing, shoot_bearing
@@ -64,6 +64,7 @@ class Combatant:
     """A normal or tracking shot was fired in the preceding game-turn (no Initial Shot)."""
     fired_normal_or_tracking: bool = False
     """Set when this turn's shot is a normal or tracking one."""
+    pilot_quality: int = 0
 
 
 def _situation(shooter: Placement, target: Placement) -> GunSituation | None:
@@ -98,10 +99,14 @@ def gun_combat(
     dice: Dice,
     turn: int,
     t_s: float,
+    engage: Callable[[str, str], str] | None = None,
+    defend: Callable[[str, str], int] | None = None,
 ) -> list[Event]:
     """Resolve every ordered gun attack of the turn and apply the damage; returns events.
 
-    Combatants hit hard enough are marked inactive (shot down).
+    ``engage(shooter, target)`` pays the shooter's Guns Engagement task, or says why it may
+    not engage; ``defend(target, shooter)`` pays the target's Guns Defense and gives its AP
+    (0 without it).  Combatants hit hard enough are marked inactive (shot down).
     """
     events: list[Event] = []
     damage: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
@@ -132,6 +137,17 @@ def gun_combat(
         reach = max(gun.max_range_fp for gun in shooter.card.guns)
         if option is None or option.range_fp > reach:
             continue  # no shot, or out of the guns' range: the pilot holds fire
+        refused = engage(shooter.id, target.id) if engage is not None else ""
+        if refused:
+            events.append(
+                Event(
+                    t_s=t_s,
+                    kind="no_gunshot",
+                    entities=(shooter.id, target.id),
+                    detail=f"{shooter.callsign} cannot engage {target.callsign}: {refused}",
+                )
+            )
+            continue
         shooter.fired_normal_or_tracking = option.shot != "initial"
         results = resolve_gun_attack(
             shooter.card,
@@ -141,6 +157,8 @@ def gun_combat(
             shooter.callsign,
             turn,
             target=target.callsign,
+            pilot_quality=shooter.pilot_quality,
+            guns_defense_ap=defend(target.id, shooter.id) if defend is not None else 0,
             shots_left=shooter.shots_left,
         )
         for result in results:

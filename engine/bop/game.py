@@ -24,14 +24,17 @@ from engine import performance as perf
 from engine.aero import thrust_lbf
 from engine.atmosphere import isa
 from engine.bop import phases
+from engine.bop.activity import TaskRefused
 from engine.bop.aircraft_state import AircraftState
+from engine.bop.awareness import Awareness, initial_spots, initiative_phase, sighting_phase
+from engine.bop.channels import text_channels
 from engine.bop.combat import Combatant, Placement, gun_combat
-from engine.bop.crew import crew_ledgers, recover
+from engine.bop.crew import crew_ledgers, pay_missile_defense, recover
 from engine.bop.damage import DamageState
 from engine.bop.departure import too_slow_flight
 from engine.bop.effects import CrewState
 from engine.bop.errors import IllegalOrder
-from engine.bop.missile_play import MissileTrack, attack_all, fly_all, launch_all
+from engine.bop.missile_play import MissileTrack, attack_all, fly_all, launch_all, pilot_quality
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
@@ -237,6 +240,10 @@ class Game:
         self.aircraft: dict[str, AircraftState] = {
             setup.entity_id: _state_from_setup(setup) for setup in scenario.aircraft
         }
+        for state in self.aircraft.values():  # the crews start the game rested
+            recover(state.ledgers, state.crew, 0)
+        self.awareness = Awareness(initial_spots(self.aircraft))
+        """Spots, Initiative and the order of flight (SoP 08-09)."""
 
     # -- orders --------------------------------------------------------------------------
     def scripted_orders(self) -> dict[str, BopPlot]:
@@ -345,7 +352,11 @@ class Game:
         events.extend(flown)
         damage = {e: s.damage for e, s in self.aircraft.items() if s.damage is not None}
         cards = {e: s.card for e, s in self.aircraft.items()}
-        events.extend(attack_all(attacking, shooters, damage, cards, self.dice, turn, t_end))
+        events.extend(
+            attack_all(
+                attacking, shooters, damage, cards, self.dice, turn, t_end, self._missile_defense
+            )
+        )
         for entity, track_damage in damage.items():
             self.aircraft[entity].damage = track_damage
             if track_damage.destroyed:
@@ -361,9 +372,12 @@ class Game:
             self.dice,
             turn,
             t_end,
+            self._sees_launch,
         )
         events.extend(launched)
         events.extend(phases.collisions(self.aircraft, self.dice, turn, t_end))
+        events.extend(initiative_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
+        events.extend(sighting_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
         events.extend(phases.administrative(self.aircraft, self.dice, turn, t_end))
         events.extend(
             phases.engine_losses(self.aircraft, running_before, conditions, self.dice, turn, t_end)
@@ -377,6 +391,8 @@ class Game:
                 samples[entity]["weapons"][-1] = state.weapons_text()
                 samples[entity]["crew_state"][-1] = state.crew_text()
                 samples[entity]["damage"][-1] = state.damage_text()
+                for name, value in self._awareness_text(state).items():
+                    samples[entity][name][-1] = value
         for missile_id, track in self.missiles.items():
             if track.samples and len(track.samples) == turn - track.first_turn + 1:
                 samples[missile_id] = track.samples[-1]
@@ -405,12 +421,15 @@ class Game:
                 state.shots_left,
                 speed_kt=start_speeds.get(entity, state.speed_kt),
                 shot_last_turn=state.gun_shot_last_turn,
+                pilot_quality=pilot_quality(state.crew_quality),
             )
             for entity, state in self.aircraft.items()
             if state.active and state.damage is not None and entity in before
         }
         t_end = t0 + TICKS_PER_TURN * TICK_S
-        events = gun_combat(combatants, orders, self.dice, turn, t_end)
+        events = gun_combat(
+            combatants, orders, self.dice, turn, t_end, self._engage, self._guns_defense
+        )
         for entity, fighter in combatants.items():
             state = self.aircraft[entity]
             state.damage = fighter.damage
@@ -421,6 +440,45 @@ class Game:
                 samples[entity]["weapons"][-1] = state.weapons_text()
                 samples[entity]["damage"][-1] = state.damage_text()
         return events
+
+    def _sees_launch(self, target: str, launcher: str) -> bool:
+        """The target's crew have the launcher spotted, so they see the launch."""
+        return self.awareness.has_spotted(
+            self.aircraft[target].callsign, self.aircraft[launcher].callsign
+        )
+
+    def _missile_defense(self, track: MissileTrack) -> bool:
+        """Missile Defense (SoP 07): a target that saw the launch defends, paying 1 AP."""
+        return track.target_aware and pay_missile_defense(
+            self.aircraft[track.state.target], track.state.id
+        )
+
+    def _engage(self, shooter_id: str, target_id: str) -> str:
+        """The Guns Engagement task (SoP 07): the pilot must have the target spotted and pay
+        2 AP; returns why not, or ""."""
+        shooter, target = self.aircraft[shooter_id], self.aircraft[target_id]
+        if not self.awareness.pilot_has_spotted(shooter, target.callsign):
+            return "its pilot has not spotted the target (Guns Engagement)"
+        if not shooter.ledgers:
+            return ""
+        try:
+            shooter.ledgers[0].spend("guns_engagement", target.callsign)
+        except TaskRefused as refused:
+            return refused.problem
+        return ""
+
+    def _guns_defense(self, target_id: str, shooter_id: str) -> int:
+        """Guns Defense (SoP 07) by doctrine: a pilot who sees the engaging aircraft spends
+        2 AP on it, or 1 when that is all it can; returns the AP spent."""
+        target, shooter = self.aircraft[target_id], self.aircraft[shooter_id]
+        if not target.ledgers or not self.awareness.pilot_has_spotted(target, shooter.callsign):
+            return 0
+        pilot = target.ledgers[0]
+        for ap in (2, 1):
+            if pilot.can_spend("guns_defense", shooter.callsign, ap):
+                pilot.spend("guns_defense", shooter.callsign, ap)
+                return ap
+        return 0
 
     def _roll_events(self, t0: float) -> list[Event]:
         """The turn's die rolls as ``dice`` events (rolled during the turn, so timed at its
@@ -727,6 +785,7 @@ class Game:
             "velocity": np.empty(n, dtype="<U6"),
             "lift": np.empty(n, dtype="<U6"),
             "active": np.ones(n, dtype=bool),
+            **text_channels(self._awareness_text(state), n),
         }
         for k, segment in enumerate(plot.segments):
             p0 = np.array(waypoints[k])
@@ -857,6 +916,21 @@ class Game:
             "velocity": np.array([str(attitude.velocity)], dtype="<U6"),
             "lift": np.array([str(attitude.lift)], dtype="<U6"),
             "active": np.array([True]),
+            **text_channels(self._awareness_text(state), 1),
+        }
+
+    def _awareness_text(self, state: AircraftState) -> dict[str, str]:
+        """The awareness channels' values for ``state`` now."""
+        ids = {s.callsign: s.id for s in self.aircraft.values()}
+        order = self.awareness.order
+        initiative = self.awareness.initiatives.get(state.callsign)
+        return {
+            "spotted": ",".join(ids[c] for c in self.awareness.spotted_by(state) if c in ids),
+            "initiative": "" if initiative is None else str(initiative),
+            "flight_class": ""
+            if order is None or state.callsign not in order.plot_class
+            else f"{order.plot_class[state.callsign]}/{order.move_class[state.callsign]}",
+            "activity": state.activity_text(),
         }
 
 

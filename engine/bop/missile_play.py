@@ -11,12 +11,14 @@ they need from the aircraft:
 Until the sensors rules arrive, a launcher is taken to hold what its missile needs: a radar
 track on a target within two cells of its Nose and 80 FP, an IR lock when the target is
 within the seeker's field of view (and, for a rear-aspect seeker, within its cells of the
-target's tail).  Targets do not fly Missile Defense yet (docs/rulings.md).
+target's tail).  A target whose crew saw the launch may fly Missile Defense
+(docs/rulings.md).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -25,6 +27,7 @@ import numpy.typing as npt
 
 from engine.atmosphere import isa
 from engine.bearing import NoBearing, shoot_bearing
+from engine.bop.channels import text_channels
 from engine.bop.damage import DamageState, apply_damage
 from engine.bop.missiles import (
     LaunchCheck,
@@ -75,6 +78,9 @@ class MissileTrack:
     callsign: str
     first_turn: int
     samples: list[dict[str, npt.NDArray[Any]]] = field(default_factory=list)
+    target_aware: bool = False
+    """The target's crew saw the launch (had the launcher spotted), so its pilot may fly
+    Missile Defense ("Missile Defense", SoP 07)."""
 
     @property
     def info(self) -> EntityInfo:
@@ -179,6 +185,7 @@ def missile_samples(
         "velocity": np.full(n, text, dtype="<U6"),
         "lift": np.full(n, "", dtype="<U6"),
         "active": active,
+        **text_channels({}, n),
     }
 
 
@@ -230,8 +237,10 @@ def attack_all(
     dice: Dice,
     turn: int,
     t_end: float,
+    defends: Callable[[MissileTrack], bool] | None = None,
 ) -> list[Event]:
-    """The missile-attack sub-phase: every attack rolled, then the damage applied."""
+    """The missile-attack sub-phase: every attack rolled, then the damage applied.
+    ``defends(track)`` says (and pays for) the target's Missile Defense against it."""
     events: list[Event] = []
     hits: list[tuple[str, int, int, str]] = []
     for track in attacking:
@@ -240,7 +249,7 @@ def attack_all(
             track.state,
             track.card,
             defender_pilot_quality=target.pilot_quality,
-            defending=False,
+            defending=defends(track) if defends is not None else False,
             dice=dice,
             who=track.callsign,
             turn=turn,
@@ -301,9 +310,11 @@ def launch_all(
     dice: Dice,
     turn: int,
     t_end: float,
+    aware: Callable[[str, str], bool] | None = None,
 ) -> list[Event]:
     """Launch what the orders ask for, when the launch checks pass; boosts are drawn over the
-    last ticks of the turn."""
+    last ticks of the turn. ``aware(target, launcher)`` says whether the target's crew see
+    the launch (timeline ids)."""
     events: list[Event] = []
     for shooter_id, plot in orders.items():
         order = getattr(plot, "missile", None)
@@ -325,7 +336,7 @@ def launch_all(
             events.append(_held(t_end, (shooter_id, target.id), why))
             continue
         launched = _launch_one(
-            card, shooter, target, missiles_left, tracks, dice, turn, t_end, events
+            card, shooter, target, missiles_left, tracks, dice, turn, t_end, events, aware=aware
         )
         if not (launched and order.follow_on):
             continue
@@ -342,7 +353,9 @@ def launch_all(
             why = f"{shooter.callsign} holds the follow-on {order.type}: {follow.reason}"
             events.append(_held(t_end, (shooter_id, target.id), why))
             continue
-        _launch_one(card, shooter, target, missiles_left, tracks, dice, turn, t_end, events, True)
+        _launch_one(
+            card, shooter, target, missiles_left, tracks, dice, turn, t_end, events, True, aware
+        )
     return events
 
 
@@ -362,6 +375,7 @@ def _launch_one(
     t_end: float,
     events: list[Event],
     follow_on: bool = False,
+    aware: Callable[[str, str], bool] | None = None,
 ) -> bool:
     """Spend one missile and roll its launch (a follow-on boosts half the launcher's FP
     further); a missile that flies becomes a track. True when it launched."""
@@ -397,5 +411,6 @@ def _launch_one(
             path, TICKS + 1 - len(path), result.state.speed_fp, result.state.boost_direction
         )
     )
+    track.target_aware = aware(target.id, shooter_id) if aware is not None else False
     tracks[missile_id] = track
     return True

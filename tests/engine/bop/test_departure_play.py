@@ -39,7 +39,7 @@ def rows(timeline: Timeline) -> dict[int, dict[str, Any]]:
 
 
 def test_each_game_turns_departure_points_are_checked_then_spent() -> None:
-    checks = events(stall(13), "departure_check", "departure")
+    checks = events(stall(5), "departure_check", "departure")
     assert [t for t, _, _ in checks] == [12.0, 18.0, 24.0, 30.0, 36.0]
     # 4 DP for too-slow flight + 3 for the "No" Controllability Region, every turn afresh.
     assert {data["dp"] for _, _, data in checks} == {7}
@@ -53,7 +53,7 @@ def test_no_departure_points_no_check() -> None:
 
 
 def test_a_high_speed_departure_flies_two_unloaded_ticks_at_3g() -> None:
-    timeline = stall(5)
+    timeline = stall(1)
     departed = events(timeline, "departure")
     assert departed[0][0] == 12.0 and departed[0][2]["outcome"] == "high_speed"
     turn3 = rows(timeline)[3]
@@ -63,33 +63,38 @@ def test_a_high_speed_departure_flies_two_unloaded_ticks_at_3g() -> None:
 
 
 def test_a_spinning_aircraft_flies_unloaded_until_it_recovers() -> None:
-    timeline = stall(3)
+    timeline = stall(34)
     assert events(timeline, "departure")[0][2]["outcome"] == "spin"
     recoveries = events(timeline, "spin_recovery")
     assert [(t, d["outcome"]) for t, _, d in recoveries] == [
+        (18.0, "continue"),
         (24.0, "continue"),
         (30.0, "normal_flight"),
     ]
     table = rows(timeline)
-    for turn in (4, 5):  # spinning: the whole game-turn unloaded, Nose falling to -90
+    for turn in (3, 4, 5):  # spinning: the whole game-turn unloaded, Nose falling to -90
         assert table[turn]["max_load_g"] == 0.0
         assert table[turn]["nose"] == "All-90"
-    # ...yet Turn Drag is taken at the highest non-pointing DpG for the whole turn (turn 4
+    # ...yet Turn Drag is taken at the highest non-pointing DpG for the whole turn (turn 3
     # starts at 40 kt, where every drag term rounds to 0).
-    assert table[5]["turn_dspeed"] < 0
+    assert table[4]["turn_dspeed"] < 0 and table[5]["turn_dspeed"] < 0
     # While spinning no departure checks are made, whatever DP the turn held.
-    assert not [t for t, k, _ in events(timeline, "departure_check") if 18.0 < t <= 30.0]
+    assert not [t for t, k, _ in events(timeline, "departure_check") if 12.0 < t <= 30.0]
 
 
 def test_each_spinning_turn_gyrates_and_the_replay_shows_the_whirl() -> None:
-    timeline = stall(3)
+    timeline = stall(34)
     gyrations = events(timeline, "spin_gyration")
-    assert [(t, d["roll_cells"]) for t, _, d in gyrations] == [(18.0, -6), (24.0, 3)]
+    assert [(t, d["roll_cells"]) for t, _, d in gyrations] == [(12.0, -3), (18.0, 6), (24.0, -6)]
     rolls = [e.detail for e in timeline.meta.events if e.kind == "dice"]
-    assert sum("spin gyrations" in d for d in rolls) == 2
+    assert sum("spin gyrations" in d for d in rolls) == 3
     table = rows(timeline)
-    # Nose at -90: the 3-cell gyration to the right swings the Canopy a quarter turn.
-    assert (table[4]["canopy"], table[5]["canopy"]) == ("195+00", "285+00")
+    # Nose at -90: each 6-cell whirl swings the Canopy half a turn.
+    assert (table[3]["canopy"], table[4]["canopy"], table[5]["canopy"]) == (
+        "285+00",
+        "105+00",
+        "285+00",
+    )
 
 
 def test_a_spin_doubles_form_drag() -> None:

@@ -279,6 +279,6 @@ def test_every_die_roll_becomes_a_dice_event() -> None:
     game = Game(solo([{"segments": [{"kind": "straight", "ticks": 10}]}], turns=1))
     game.dice.d10("test roll, Test 1, turn 1")
     result = game.play_turn(game.scripted_orders())
-    rolls = [e for e in result.events if e.kind == "dice"]
-    assert len(rolls) == 1 and "test roll" in rolls[0].detail
+    rolls = [e for e in result.events if e.kind == "dice" and "test roll" in e.detail]
+    assert len(rolls) == 1
     assert game.dice.rolls == []

@@ -1,0 +1,429 @@
+"""Awareness in the game loop: Initiative and Fix attempts (SoP 08) and Visual Sighting
+(SoP 09), with the spots every other rule reads.
+
+The procedures are :mod:`engine.bop.initiative` and :mod:`engine.bop.sighting`; this module
+decides who attempts what, pays each task from the crew member's
+:class:`~engine.bop.activity.ActivityLedger`, and keeps the results between game-turns in an
+:class:`Awareness`.  Scripts do not name sighting targets: every crew follows the standing
+doctrine (docs/rulings.md, "Crew doctrine"): keep what was spotted, nearest enemy first, look
+again at once for an enemy it lost, then search for the nearest enemies not yet seen, then
+keep track of its own flight by radio.  Aircraft are named by callsign inside the rules and
+by timeline id in events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from engine.bearing import NoBearing, shoot_bearing
+from engine.bop.activity import ActivityLedger, Task, TaskRefused
+from engine.bop.aircraft_state import AircraftState
+from engine.bop.effects import EffectRecord
+from engine.bop.initiative import (
+    FixRequest,
+    FlightOrder,
+    FlightStatus,
+    Initiative,
+    adjust_for_sighting,
+    break_ties,
+    initiative_roll,
+    order_of_flight,
+    resolve_fix_attempts,
+    successful_fixes,
+)
+from engine.bop.missile_play import pilot_quality
+from engine.bop.sighting import (
+    FieldOfView,
+    Friendly,
+    IllegalSighting,
+    Observer,
+    Searcher,
+    SightingResult,
+    SightLine,
+    Spot,
+    SpotState,
+    in_blind_arc,
+    quick_search,
+    search_refusal,
+    sight_line,
+    tally,
+    tally_friendlies,
+    visible,
+    visual_search,
+)
+from engine.dice import Dice
+from engine.hexmap import Position
+from engine.phad import Cell
+from engine.phad.angles import angles_between
+from models.timeline import Event
+
+
+@dataclass
+class Awareness:
+    """Who has whom spotted, and the order of flight, between game-turns."""
+
+    spots: SpotState
+    initiatives: dict[str, Initiative] = field(default_factory=dict)
+    """This turn's Initiative by callsign (SoP 08)."""
+    order: FlightOrder | None = None
+    """Plot and move classes for the next game-turn, by callsign."""
+
+    def has_spotted(self, aircraft: str, target: str) -> bool:
+        """Some crew member of ``aircraft`` has ``target`` spotted (callsigns)."""
+        return self.spots.aircraft_has_spotted(aircraft, target)
+
+    def pilot_has_spotted(self, state: AircraftState, target: str) -> bool:
+        return self.spots.has_spotted(Observer(state.callsign, seat_names(state)[0]), target)
+
+    def spotted_by(self, state: AircraftState) -> tuple[str, ...]:
+        """Callsigns ``state``'s crew have spotted, in name order."""
+        return tuple(
+            sorted({s.target for s in self.spots.spots if s.observer.aircraft == state.callsign})
+        )
+
+
+def seat_names(state: AircraftState) -> list[str]:
+    """The canopy-diagram seat name of each crew member, pilot first."""
+    if state.card.sighting is None:
+        return ["pilot"] * len(state.crew)
+    names = [canopy.seat for canopy in state.card.sighting.canopies]
+    return (names + [names[-1]] * len(state.crew))[: len(state.crew)]
+
+
+def _position(state: AircraftState) -> Position:
+    return Position(state.hex, max(0, state.alt_steps))
+
+
+def _line(observer: AircraftState, target: AircraftState) -> SightLine | None:
+    """The sight line from ``observer`` to ``target``; None when they share a hex and an
+    altitude (no bearing) or the target's card has no sighting data."""
+    if target.card.sighting is None:
+        return None
+    try:
+        return sight_line(
+            target.callsign,
+            _position(observer),
+            observer.attitude,
+            _position(target),
+            target.attitude,
+            target.card,
+        )
+    except NoBearing:
+        return None
+
+
+def initial_spots(aircraft: dict[str, AircraftState]) -> SpotState:
+    """The spots the game starts with: every crew member has spotted each aircraft it could
+    see, within the limit of sight and outside its blind arc, without a roll
+    (docs/rulings.md, "Awareness at the start")."""
+    spots: set[Spot] = set()
+    active = [s for s in aircraft.values() if s.active]
+    for state in active:
+        if state.card.sighting is None:
+            continue
+        for seat, name in enumerate(seat_names(state)):
+            canopy = state.card.sighting.canopies[min(seat, len(state.card.sighting.canopies) - 1)]
+            for other in active:
+                if other is state:
+                    continue
+                line = _line(state, other)
+                if line is None or visible(line) is not None or in_blind_arc(canopy, line.aspect):
+                    continue
+                spots.add(Spot(Observer(state.callsign, name), other.callsign, "visual_search", 0))
+    return SpotState(0, frozenset(spots))
+
+
+def _enemies(state: AircraftState, active: Iterable[AircraftState]) -> list[AircraftState]:
+    return [other for other in active if other.side != state.side]
+
+
+def _event(record: EffectRecord, t_s: float, entities: tuple[str, ...]) -> Event:
+    return record.event(t_s, entities)
+
+
+# --------------------------------------------------------------------------------------
+# SoP 08: Initiative and Fix attempts
+# --------------------------------------------------------------------------------------
+
+
+def initiative_phase(
+    aircraft: dict[str, AircraftState],
+    awareness: Awareness,
+    dice: Dice,
+    turn: int,
+    t_s: float,
+) -> list[Event]:
+    """Roll Initiative for every aircraft, break ties, make each pilot's Fix attempt in
+    Initiative order and set the plot and move classes (SoP 08)."""
+    active = [s for s in aircraft.values() if s.active]
+    ids = {s.callsign: s.id for s in active}
+    events: list[Event] = []
+    if not active:
+        awareness.initiatives, awareness.order = {}, None
+        return events
+    spots = awareness.spots
+    bases: dict[str, int] = {}
+    status: dict[str, FlightStatus] = {}
+    for state in active:
+        enemies = _enemies(state, active)
+        pilot_sees = any(awareness.pilot_has_spotted(state, e.callsign) for e in enemies)
+        crew_sees = any(awareness.has_spotted(state.callsign, e.callsign) for e in enemies)
+        seen = any(spots.aircraft_has_spotted(e.callsign, state.callsign) for e in enemies)
+        departed = state.spin is not None or state.imposed_unload is not None
+        conscious = bool(state.crew) and state.crew[0].conscious
+        roll = initiative_roll(
+            state.callsign,
+            pilot_quality(state.crew_quality),
+            dice,
+            turn,
+            departed=departed,
+            pilot_sees_enemy=pilot_sees,
+            pilot_conscious=conscious,
+            spotted_by_enemy=seen,
+            crew_sees_enemy=crew_sees,
+        )
+        bases[state.callsign] = roll.base
+        events.append(_event(roll.record, t_s, (state.id,)))
+        status[state.callsign] = FlightStatus(
+            spotted_by_enemy=seen,
+            sees_enemy=crew_sees,
+            can_fix=pilot_sees and conscious and not departed,
+            spinning=state.spin is not None,
+        )
+    rolloffs = break_ties(bases, dice, turn)
+    for record in rolloffs.records:
+        events.append(_event(record, t_s, tuple(ids.values())))
+    initiatives = rolloffs.initiatives
+    requests = [
+        request
+        for state in active
+        if status[state.callsign].can_fix
+        for request in [_fix_request(state, active, awareness)]
+        if request is not None
+    ]
+    ledgers = {s.callsign: s.ledgers[0] for s in active if s.ledgers}
+    results = resolve_fix_attempts(requests, initiatives, dice, turn, ledgers)
+    for result in results:
+        if result.record is not None:
+            events.append(_event(result.record, t_s, (ids[result.fixer], ids[result.target])))
+    order = order_of_flight(initiatives, successful_fixes(results), status)
+    awareness.initiatives, awareness.order = initiatives, order
+    return events
+
+
+def _fix_request(
+    state: AircraftState, active: list[AircraftState], awareness: Awareness
+) -> FixRequest | None:
+    """The pilot's Fix attempt, by doctrine on the nearest spotted enemy inside the
+    advantage arc (no request when there is none)."""
+    if state.card.sighting is None:
+        return None
+    arc = frozenset(state.card.sighting.advantage_arc)
+    candidates: list[tuple[int, FixRequest]] = []
+    for enemy in _enemies(state, active):
+        if not awareness.pilot_has_spotted(state, enemy.callsign):
+            continue
+        try:
+            shot = shoot_bearing(_position(state), _position(enemy))
+        except NoBearing:
+            continue
+        angles = angles_between(state.attitude, enemy.attitude, shot.candidates[0])
+        if (angles.aon, angles.aoc) not in arc:
+            continue
+        ledger = state.ledgers[0] if state.ledgers else None
+        request = FixRequest(
+            fixer=state.callsign,
+            target=enemy.callsign,
+            pilot_quality=pilot_quality(state.crew_quality),
+            aspect=angles.aspect,
+            aot=angles.aot,
+            visual_awareness=True,
+            advantage_arc=arc,
+            wounded=bool(state.crew and state.crew[0].wounds),
+            guns_subject=(ledger.engaged or ledger.defending_against) if ledger else None,
+        )
+        candidates.append((shot.slant_range_fp, request))
+    if not candidates:
+        return None
+    return min(candidates, key=lambda c: (c[0], c[1].target))[1]
+
+
+# --------------------------------------------------------------------------------------
+# SoP 09: Visual Sighting
+# --------------------------------------------------------------------------------------
+
+
+def _pay(ledger: ActivityLedger, task: Task, target: str | None) -> bool:
+    try:
+        if not ledger.can_spend(task, target):
+            return False
+        ledger.spend(task, target)
+    except TaskRefused:
+        return False
+    return True
+
+
+def _field_of_view(
+    state: AircraftState, seat: int, lines: dict[str, SightLine], previous: Iterable[str]
+) -> FieldOfView:
+    """A greyed- or blacked-out crew member looks towards the nearest aircraft it had
+    spotted, or along the Nose when it had none (docs/rulings.md)."""
+    g_state = state.crew[seat].g_state
+    if g_state not in ("grey_out", "black_out"):
+        return FieldOfView(g_state)
+    known = [lines[t] for t in previous if t in lines and lines[t].bearing is not None]
+    centre: Cell = state.attitude.nose
+    if known:
+        nearest = min(known, key=lambda line: (line.visual_range_fp, line.target))
+        assert nearest.bearing is not None
+        centre = nearest.bearing
+    return FieldOfView(g_state, centre)
+
+
+def sighting_phase(
+    aircraft: dict[str, AircraftState],
+    awareness: Awareness,
+    dice: Dice,
+    turn: int,
+    t_s: float,
+) -> list[Event]:
+    """Every conscious crew member keeps, searches for and loses spots (SoP 09), by the
+    crew doctrine, paying each task; then the order of flight is adjusted for what changed."""
+    active = [s for s in aircraft.values() if s.active]
+    ids = {s.callsign: s.id for s in active}
+    before = awareness.spots
+    spots = SpotState.start_phase(before, turn)
+    events: list[Event] = []
+
+    def note(result: SightingResult) -> None:
+        nonlocal spots
+        spots = spots.record(result)
+        if result.record is not None:
+            events.append(_event(result.record, t_s, (ids[result.observer.aircraft],)))
+
+    for state in active:
+        if state.card.sighting is None:
+            continue
+        lines = {
+            other.callsign: line
+            for other in active
+            if other is not state
+            for line in [_line(state, other)]
+            if line is not None
+        }
+        enemies = sorted(
+            (e.callsign for e in _enemies(state, active) if e.callsign in lines),
+            key=lambda c: (lines[c].visual_range_fp, c),
+        )
+        friends = [o for o in active if o is not state and o.side == state.side]
+        for seat, name in enumerate(seat_names(state)):
+            member = state.crew[seat]
+            ledger = state.ledgers[seat]
+            if not member.conscious or not ledger.able:
+                continue
+            observer = Observer(state.callsign, name)
+            previous = [t for t in lines if before.has_spotted(observer, t)]
+            searcher = Searcher.from_card(
+                state.card,
+                state.callsign,
+                name,
+                crew_quality=pilot_quality(state.crew_quality),
+                field_of_view=_field_of_view(state, seat, lines, previous),
+                guns_subject=ledger.engaged or ledger.defending_against,
+            )
+            for target in enemies:  # keep what was spotted, nearest first
+                if not spots.had_spotted(observer, target) or not ledger.can_spend("tally", target):
+                    continue
+                try:
+                    kept = tally(searcher, lines[target], spots, dice, turn)
+                except IllegalSighting:
+                    continue
+                _pay(ledger, "tally", target)
+                note(kept)
+                if kept.spotted or not ledger.can_spend("quick_search", target):
+                    continue
+                if search_refusal(searcher, lines[target], quick=True) is None:
+                    _pay(ledger, "quick_search", target)
+                    note(quick_search(searcher, lines[target], kept, dice, turn))
+            for target in enemies:  # then look for the nearest enemies not yet seen
+                if spots.has_spotted(observer, target) or spots.had_spotted(observer, target):
+                    continue
+                if search_refusal(searcher, lines[target]) is not None:
+                    continue
+                if not _pay(ledger, "visual_search", target):
+                    break
+                note(visual_search(searcher, lines[target], dice, turn))
+            if friends and searcher.radio and _pay(ledger, "tally_friendlies", None):
+                try:
+                    result = tally_friendlies(
+                        searcher,
+                        [
+                            Friendly(
+                                f.callsign,
+                                bool(f.card.sighting and f.card.sighting.radio),
+                                lines[f.callsign].bearing if f.callsign in lines else None,
+                            )
+                            for f in friends
+                        ],
+                        turn,
+                    )
+                except IllegalSighting:
+                    continue
+                spots = spots.record(result)
+                events.append(_event(result.record, t_s, (state.id,)))
+    awareness.spots = spots
+    events.extend(_adjust_order(awareness, before, active, t_s, ids))
+    return events
+
+
+def _adjust_order(
+    awareness: Awareness,
+    before: SpotState,
+    active: list[AircraftState],
+    t_s: float,
+    ids: dict[str, str],
+) -> list[Event]:
+    """Adjust the order of flight for the sighting changes ("Adjust Order of Flight due to
+    Visual Sighting Changes")."""
+    order = awareness.order
+    if order is None:
+        return []
+    spots = awareness.spots
+    by_callsign = {s.callsign: s for s in active}
+    lost_fix = [
+        fixer
+        for fixer, target in order.fixes.items()
+        if fixer in by_callsign and not awareness.pilot_has_spotted(by_callsign[fixer], target)
+    ]
+
+    def seen_by_enemy(state: AircraftState, where: SpotState) -> bool:
+        return any(
+            where.aircraft_has_spotted(e.callsign, state.callsign) for e in _enemies(state, active)
+        )
+
+    newly_spotted = [
+        s.callsign
+        for s in active
+        if s.callsign in order.move_class
+        and seen_by_enemy(s, spots)
+        and not seen_by_enemy(s, before)
+    ]
+    newly_unspotted = [
+        s.callsign
+        for s in active
+        if s.callsign in order.move_class
+        and seen_by_enemy(s, before)
+        and not seen_by_enemy(s, spots)
+        and any(awareness.has_spotted(s.callsign, e.callsign) for e in _enemies(s, active))
+    ]
+    if not (lost_fix or newly_spotted or newly_unspotted):
+        return []
+    adjusted = adjust_for_sighting(
+        order, lost_fix=lost_fix, newly_spotted=newly_spotted, newly_unspotted=newly_unspotted
+    )
+    awareness.order = adjusted
+    return [
+        _event(record, t_s, tuple(ids[c] for c in record.data.values() if c in ids))
+        for record in adjusted.records[len(order.records) :]
+    ]
