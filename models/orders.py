@@ -15,6 +15,8 @@ from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from models.sensors import RadarMode
+
 Throttle = Literal["idle", "mil", "ab"]
 RollRate = Literal["safe", "normal", "boosted"]
 
@@ -144,6 +146,19 @@ class CrewOrders(_Order):
     """Crew members with 4 AP left treat damaged systems (SoP 11)."""
 
 
+class SensorOrders(_Order):
+    """Sensor declarations for this game-turn (SoP 02); each left out follows the crew's
+    doctrine (docs/rulings.md, "Sensors in play")."""
+
+    radar: RadarMode | None = None
+    """Radar mode to switch to in the Declarations phase: ``Bo``, ``Dog``, ``SS``, ``STT``,
+    ``Srch`` or ``TWS`` (the aircraft's radar must have it)."""
+    radar_target: str | None = None
+    """The contact (callsign) a mode switch keeps, when the radar holds several."""
+    ir_missile: str | None = None
+    """The IR missile type whose seeker is active (Weapon Select)."""
+
+
 class BopPlot(_Order):
     """One aircraft's orders for one Birds of Prey game-turn."""
 
@@ -161,6 +176,8 @@ class BopPlot(_Order):
     after movement (Gun Combat)."""
     crew: CrewOrders = Field(default_factory=CrewOrders)
     """The crew's Activity Point choices; each left out follows the standing doctrine."""
+    sensors: SensorOrders = Field(default_factory=SensorOrders)
+    """Radar mode and IR missile selection; each left out follows the crew's doctrine."""
 
     @model_validator(mode="after")
     def _ten_ticks(self) -> Self:

@@ -19,6 +19,7 @@ from engine.bop.departure import SpinState
 from engine.bop.effects import CrewEquipment, CrewState, GEffect
 from engine.bop.missile_play import Shooter, pilot_quality
 from engine.bop.plotting import ImposedUnload
+from engine.bop.sensors.suite import SensorSuite
 from engine.hexmap import STEP_FT, Hex, Position
 from engine.phad import Attitude
 from models.aircraft import AircraftCard
@@ -82,6 +83,8 @@ class AircraftState:
     imposed_unload: ImposedUnload | None = None
     """A High-Speed Departure's involuntary unloaded ticks, flown at the start of the next
     game-turn."""
+    sensors: SensorSuite = field(default_factory=lambda: SensorSuite(None))
+    """The sensor fit and what each sensor holds (SoP 10)."""
     spin_gyration_cells: int = 0
     """This game-turn's Spin Gyrations, in roll cells (negative to the left)."""
     throttle_step: int = 2

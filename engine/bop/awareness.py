@@ -76,6 +76,11 @@ class Awareness:
     def pilot_has_spotted(self, state: AircraftState, target: str) -> bool:
         return self.spots.has_spotted(Observer(state.callsign, seat_names(state)[0]), target)
 
+    def forget(self, state: AircraftState) -> None:
+        """``state``'s crew lose every spot ("Spinning")."""
+        for seat in seat_names(state):
+            self.spots = self.spots.forget(Observer(state.callsign, seat))
+
     def spotted_by(self, state: AircraftState) -> tuple[str, ...]:
         """Callsigns ``state``'s crew have spotted, in name order."""
         return tuple(

@@ -13,6 +13,10 @@ AWARENESS_CHANNELS: dict[str, str] = {
     "initiative": "Initiative of the last Initiative phase, e.g. 5.37 (SoP 08)",
     "flight_class": "plot class / move class for the next game-turn, e.g. B/b (SoP 08)",
     "activity": "Activity Points left by crew seat, pilot first; - for one who cannot act",
+    "radar_mode": "radar mode (Bo, Dog, SS, STT, Srch, TWS), or off (SoP 10)",
+    "tracks": "timeline ids the radar or IRST tracks, comma-separated",
+    "ir_lock": "timeline id the active IR missile seeker has acquired, or empty",
+    "rwr": "timeline ids of the enemy radars the RWR warns of, comma-separated",
 }
 """Channel name → meaning."""
 

@@ -16,6 +16,7 @@ from engine.bop.activity import ActivityLedger, CrewQualityName, Task, TaskRefus
 from engine.bop.effects import MAX_STRAIN_AP, CrewState
 from models.aircraft import AircraftCard
 from models.orders import CrewOrders
+from models.sensors import UnknownSensorFit, sensor_fit
 
 if TYPE_CHECKING:
     from engine.bop.aircraft_state import AircraftState
@@ -29,13 +30,21 @@ CREW_NAMES = ("pilot", "back seat", "crew 3", "crew 4")
 def crew_ledgers(
     callsign: str, quality: CrewQualityName, card: AircraftCard
 ) -> list[ActivityLedger]:
-    """One ledger per seat, pilot first ("Activity Points")."""
+    """One ledger per seat, pilot first ("Activity Points"), with the cockpit type and HOTAS
+    of the type's sensor fit (Regular with HOTAS when it has none)."""
     strain = MAX_STRAIN_AP[card.crew_equipment.g_training]
+    try:
+        fit = sensor_fit(card.type_id)
+        cockpit, hotas = fit.cockpit, fit.hotas
+    except UnknownSensorFit:
+        cockpit, hotas = "regular", True
     return [
         ActivityLedger(
             f"{callsign} {name}",
             quality,
             pilot=seat == 0,
+            cockpit=cockpit,
+            hotas=hotas,
             max_strain_ap=strain,
         )
         for seat, name in enumerate(CREW_NAMES[: card.crew])

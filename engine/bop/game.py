@@ -37,12 +37,15 @@ from engine.bop.errors import IllegalOrder
 from engine.bop.missile_play import MissileTrack, attack_all, fly_all, launch_all, pilot_quality
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
+from engine.bop.sensor_phase import declare_sensors, sensor_phase
+from engine.bop.sensors.radar import guides_rhm
+from engine.bop.sensors.suite import SensorSuite
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
 from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
 from models.aircraft import UnknownAircraftType, card
-from models.missile import UnknownMissileType, missile_card
+from models.missile import MissileCard, UnknownMissileType, missile_card
 from models.orders import BopPlot, Throttle
 from models.scenario import AircraftSetup, Scenario
 from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
@@ -213,6 +216,7 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         missiles_left=dict(Counter(setup.missiles)),
         crew=[CrewState() for _ in range(aircraft_card.crew)],
         ledgers=crew_ledgers(setup.callsign, setup.crew_quality, aircraft_card),
+        sensors=SensorSuite.for_type(aircraft_card.type_id),
         crew_quality=setup.crew_quality,
         bailout_over=setup.bailout_over,
     )
@@ -282,6 +286,7 @@ class Game:
             if state.active:
                 recover(state.ledgers, state.crew, turn)
                 state.orders_crew = orders[entity].crew
+        declarations = declare_sensors(self.aircraft, orders, turn, t0)
         declared = orders
         orders, stall_events = compressor_stalls(self.aircraft, orders, self.dice, turn, t0)
         for entity, plot in orders.items():
@@ -290,6 +295,10 @@ class Game:
         stall_events.extend(
             phases.spin_gyrations(self.aircraft, orders, replan, self.dice, turn, t0)
         )
+        for state in self.aircraft.values():  # a spinning crew loses all awareness
+            if state.active and state.spin is not None:
+                state.sensors.clear()
+                self.awareness.forget(state)
         phases.strain(self.aircraft, {entity: planned.plot for entity, planned in plotted.items()})
         onset_events = phases.g_onset(
             self.aircraft,
@@ -310,7 +319,7 @@ class Game:
         before = {e: s.placement() for e, s in self.aircraft.items() if s.active}
         results: dict[str, AircraftTurn] = {}
         samples: dict[str, dict[str, npt.NDArray[Any]]] = {}
-        events: list[Event] = [*stall_events, *onset_events]
+        events: list[Event] = [*declarations, *stall_events, *onset_events]
         for entity, planned in plotted.items():
             state = self.aircraft[entity]
             result, entity_samples, entity_events = self._fly(state, planned, orders[entity], t0)
@@ -348,7 +357,7 @@ class Game:
             for entity in samples
             if entity in before
         }
-        flown, attacking = fly_all(self.missiles, shooters, turn, t_end, paths)
+        flown, attacking = fly_all(self.missiles, shooters, turn, t_end, paths, self._guided)
         events.extend(flown)
         damage = {e: s.damage for e, s in self.aircraft.items() if s.damage is not None}
         cards = {e: s.card for e, s in self.aircraft.items()}
@@ -373,11 +382,13 @@ class Game:
             turn,
             t_end,
             self._sees_launch,
+            self._holds,
         )
         events.extend(launched)
         events.extend(phases.collisions(self.aircraft, self.dice, turn, t_end))
         events.extend(initiative_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
         events.extend(sighting_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
+        events.extend(sensor_phase(self.aircraft, orders, self.dice, turn, t_end))
         events.extend(phases.administrative(self.aircraft, self.dice, turn, t_end))
         events.extend(
             phases.engine_losses(self.aircraft, running_before, conditions, self.dice, turn, t_end)
@@ -442,10 +453,43 @@ class Game:
         return events
 
     def _sees_launch(self, target: str, launcher: str) -> bool:
-        """The target's crew have the launcher spotted, so they see the launch."""
+        """The target's crew see the launch: they have the launcher spotted, or their RWR
+        warns of its radar."""
+        watcher, shooter = self.aircraft[target], self.aircraft[launcher]
         return self.awareness.has_spotted(
-            self.aircraft[target].callsign, self.aircraft[launcher].callsign
+            watcher.callsign, shooter.callsign
+        ) or watcher.sensors.warned_by(shooter.callsign)
+
+    def _holds(self, launcher: str, target: str, card: MissileCard) -> tuple[bool, bool]:
+        """(radar track, seeker lock) the launcher holds on the target for ``card``: an RH
+        missile needs the radar in STT on it, an AH missile a track in any mode, an IR
+        missile its own seeker's lock (SoP 07, SoP 10). An RH launch from Boresight shifts
+        the radar to STT."""
+        suite = self.aircraft[launcher].sensors
+        callsign = self.aircraft[target].callsign
+        radar = suite.radar
+        track = False
+        if radar is not None:
+            track = (
+                guides_rhm(radar, callsign)
+                if card.seeker == "sarh"
+                else radar.tracks_target(callsign)
+            )
+        lock = suite.ir_lock is not None and (suite.ir_lock.sensor, suite.ir_lock.target) == (
+            card.type_id,
+            callsign,
         )
+        return track, lock
+
+    def _guided(self, track: MissileTrack) -> bool:
+        """An RH missile in flight is guided while its launcher flies with its radar in STT
+        on the target ("Missile Flight")."""
+        launcher = self.aircraft.get(track.state.launcher)
+        target = self.aircraft.get(track.state.target)
+        if launcher is None or target is None or not launcher.active:
+            return False
+        radar = launcher.sensors.radar
+        return radar is not None and guides_rhm(radar, target.callsign)
 
     def _missile_defense(self, track: MissileTrack) -> bool:
         """Missile Defense (SoP 07): a target that saw the launch defends, paying 1 AP."""
@@ -931,6 +975,7 @@ class Game:
             if order is None or state.callsign not in order.plot_class
             else f"{order.plot_class[state.callsign]}/{order.move_class[state.callsign]}",
             "activity": state.activity_text(),
+            **_sensor_text(state, ids),
         }
 
 
@@ -1010,3 +1055,15 @@ def _hermite(
         + (u3 - u2) * m1,
         dtype=np.float64,
     )
+
+
+def _sensor_text(state: AircraftState, ids: dict[str, str]) -> dict[str, str]:
+    """The sensor channels' values for ``state`` now (targets as timeline ids)."""
+    suite = state.sensors
+    lock = suite.ir_lock
+    return {
+        "radar_mode": suite.radar.mode if suite.radar is not None else "off",
+        "tracks": ",".join(ids[t] for t in suite.tracks() if t in ids),
+        "ir_lock": ids.get(lock.target, "") if lock is not None else "",
+        "rwr": ",".join(ids[who] for who, _ in suite.rwr if who in ids),
+    }

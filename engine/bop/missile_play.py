@@ -8,11 +8,11 @@ they need from the aircraft:
 * in the Combat phase, aircraft ordered to launch (``BopPlot.missile``) do so when the
   launch checks pass, and the new missile boosts.
 
-Until the sensors rules arrive, a launcher is taken to hold what its missile needs: a radar
-track on a target within two cells of its Nose and 80 FP, an IR lock when the target is
-within the seeker's field of view (and, for a rear-aspect seeker, within its cells of the
-target's tail).  A target whose crew saw the launch may fly Missile Defense
-(docs/rulings.md).
+The game passes what the launcher's sensors hold (radar track, seeker lock) and whether the
+target saw the launch; called without them (procedure tests), a launcher is taken to hold
+a radar track on a target within two cells of its Nose and 80 FP and an IR lock when the
+target is within the seeker's field of view.  A target whose crew saw the launch may fly
+Missile Defense (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -195,12 +195,14 @@ def fly_all(
     turn: int,
     t_end: float,
     target_paths: dict[str, tuple[tuple[float, float, float], ...]] | None = None,
+    guided: Callable[[MissileTrack], bool] | None = None,
 ) -> tuple[list[Event], list[MissileTrack]]:
     """Fly every missile in play after its target has moved; returns the events and the
     missiles that reach their targets (they attack in the Combat phase).
 
     ``target_paths`` are the aircraft's positions at ticks 0–10 of this turn, so a missile
-    is drawn closing on where its target actually is."""
+    is drawn closing on where its target actually is. ``guided(track)`` says whether an RH
+    missile still has its launcher's radar guiding it; one that has not is lost."""
     events: list[Event] = []
     attacking: list[MissileTrack] = []
     for track in tracks.values():
@@ -209,6 +211,22 @@ def fly_all(
         target = shooters.get(track.state.target)
         if target is None or not target.active:
             track.state = replace(track.state, status="missed", status_reason="target gone")
+            continue
+        if (
+            guided is not None
+            and track.card.guidance_until_impact == "launcher_radar_track"
+            and not guided(track)
+        ):
+            reason = "the launcher's radar no longer holds the target in STT"
+            track.state = replace(track.state, status="missed", status_reason=reason)
+            events.append(
+                Event(
+                    t_s=t_end,
+                    kind="guidance_lost",
+                    entities=(track.state.id, track.state.target),
+                    detail=f"{track.callsign} loses guidance: {reason} (Missile Flight)",
+                )
+            )
             continue
         flight = fly_missile(
             track.state,
@@ -311,10 +329,12 @@ def launch_all(
     turn: int,
     t_end: float,
     aware: Callable[[str, str], bool] | None = None,
+    holds: Callable[[str, str, MissileCard], tuple[bool, bool]] | None = None,
 ) -> list[Event]:
     """Launch what the orders ask for, when the launch checks pass; boosts are drawn over the
     last ticks of the turn. ``aware(target, launcher)`` says whether the target's crew see
-    the launch (timeline ids)."""
+    the launch; ``holds(launcher, target, card)`` gives the (radar track, seeker lock) the
+    launcher's sensors hold (timeline ids); without it the geometric stand-in is used."""
     events: list[Event] = []
     for shooter_id, plot in orders.items():
         order = getattr(plot, "missile", None)
@@ -330,6 +350,8 @@ def launch_all(
             continue
         card = missile_card(order.type)
         radar, seeker, range_fp = _holds_target(card, shooter, target)
+        if holds is not None:
+            radar, seeker = holds(shooter_id, target.id, card)
         check = can_launch(card, range_fp=range_fp, seeker_lock=seeker, radar_track=radar)
         if not check.allowed:
             why = f"{shooter.callsign} holds the {order.type}: {check.reason}"

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.bop.game import Game
 from engine.bop.sighting import Observer
+from models.orders import CrewOrders
 from models.scenario import Scenario, load_scenario
 
 HISTORICAL = Path(__file__).resolve().parents[3] / "scenarios" / "historical"
@@ -105,12 +106,22 @@ def test_a_gunshot_pays_the_guns_engagement_task() -> None:
     assert "guns_engagement" in [s.task for s in game.aircraft["sabre-1"].ledgers[0].spends]
 
 
-def crossing(red_plot: dict[str, Any] = STRAIGHT) -> Game:
-    """Seeded: the Phantom fires a Sparrow at a Fishbed crossing its nose from left to right
-    about 3 nm ahead; the Fishbed's pilot has the Phantom in sight, and the Sparrow reaches
-    it the next game-turn."""
-    game = Game(head_on("10,24", SPARROW, 2, EAST, red_plot), 1)
-    assert game.awareness.pilot_has_spotted(game.aircraft["fishbed-1"], "Phantom 1")
+def fight(red_crew: dict[str, Any] | None = None, rwr: bool = True) -> Game:
+    """The seeded missile fight: the Phantom locks the Fishbed up in STT and fires
+    Sparrows; the Fishbed's RWR warns of the lock (unless ``rwr`` is False)."""
+    scenario = load_scenario(HISTORICAL / "missile-fight.toml")
+    if red_crew is not None:
+        fishbed = scenario.aircraft[1]
+        crew = CrewOrders.model_validate(red_crew)
+        plots = tuple(p.model_copy(update={"crew": crew}) for p in fishbed.script.plots)
+        script = fishbed.script.model_copy(update={"plots": plots})
+        fishbed = fishbed.model_copy(update={"script": script})
+        scenario = scenario.model_copy(update={"aircraft": (scenario.aircraft[0], fishbed)})
+    game = Game(scenario)
+    if not rwr:
+        suite = game.aircraft["fishbed-1"].sensors
+        assert suite.fit is not None
+        suite.fit = suite.fit.model_copy(update={"rwr": None})
     return game
 
 
@@ -118,21 +129,22 @@ def missile_attacks(game: Game) -> list[Any]:
     return [e for e in game.run().meta.events if e.kind in ("hit", "miss") and "AIM" in e.detail]
 
 
-def test_a_target_that_saw_the_launch_flies_missile_defense() -> None:
-    game = crossing()
-    (attack,) = missile_attacks(game)
+def test_a_target_warned_of_the_lock_flies_missile_defense() -> None:
+    game = fight()
+    attacks = missile_attacks(game)
+    assert attacks and all(e.data["defending"] is True for e in attacks)
     assert game.missiles["phantom-1-m1"].target_aware
-    assert attack.data["defending"] is True
-    assert "missile_defense" in [s.task for s in game.aircraft["fishbed-1"].ledgers[0].spends]
+    paid = [s.task for s in game.aircraft["fishbed-1"].ledgers[0].spends]
+    assert "missile_defense" in paid or not game.aircraft["fishbed-1"].active
 
 
 def test_the_crew_orders_can_decline_missile_defense() -> None:
-    game = crossing({**STRAIGHT, "crew": {"missile_defense": False}})
-    (attack,) = missile_attacks(game)
-    assert attack.data["defending"] is False
+    attacks = missile_attacks(fight(red_crew={"missile_defense": False}))
+    assert attacks and all(e.data["defending"] is False for e in attacks)
 
 
-def test_a_target_that_never_saw_the_launcher_cannot_defend() -> None:
-    events = Game(load_scenario(HISTORICAL / "missile-fight.toml")).run().meta.events
-    attacks = [e for e in events if e.kind in ("hit", "miss") and "AIM-7E-2" in e.detail]
-    assert attacks and all(e.data.get("defending") is False for e in attacks)
+def test_a_target_that_neither_sees_nor_hears_the_launch_cannot_defend() -> None:
+    game = fight(rwr=False)
+    attacks = missile_attacks(game)
+    assert attacks and all(e.data["defending"] is False for e in attacks)
+    assert not game.missiles["phantom-1-m1"].target_aware

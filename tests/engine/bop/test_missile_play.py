@@ -5,6 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine import performance as perf
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game, ScenarioError
 from models.orders import BopPlot
@@ -31,7 +32,7 @@ def test_missiles_are_timeline_entities_in_play_from_launch_to_impact(timeline) 
     assert all(m.side == "blue" and m.type_id == "AIM-7E-2" for m in missiles)
     first = timeline.entity_index("phantom-1-m1")
     active = timeline.channels["active"][first]
-    assert not active[0] and active[10] and not active[-1]
+    assert not active[0] and active.any() and not active[-1]  # from launch to impact
     xyz = np.stack([timeline.channels[c][first] for c in ("x_ft", "y_ft", "z_ft")], axis=1)
     flying = xyz[active]
     assert np.linalg.norm(np.diff(flying, axis=0), axis=1).max() < 8000  # a smooth path
@@ -65,21 +66,26 @@ def test_unknown_missile_types_are_scenario_problems() -> None:
         Game(scenario.model_copy(update={"aircraft": (bad, scenario.aircraft[1])}))
 
 
-def fight_with_first_order(tmp_path: Path, order: str, seed: int | None = None) -> Timeline:
-    """The seeded fight with the Phantom's first missile order replaced by ``order``."""
-    first = 'missile = { type = "AIM-7E-2", target = "fishbed-1" }, segments'
+def fight_with_orders(tmp_path: Path, order: str, seed: int | None = None) -> Timeline:
+    """The fight with every one of the Phantom's missile orders replaced by ``order``."""
+    ordered = 'missile = { type = "AIM-7E-2", target = "fishbed-1" }, segments'
     text = FIGHT.read_text(encoding="utf-8")
-    assert first in text
+    assert ordered in text
     path = tmp_path / "fight.toml"
-    path.write_text(text.replace(first, f"missile = {order}, segments", 1), encoding="utf-8")
+    path.write_text(text.replace(ordered, f"missile = {order}, segments"), encoding="utf-8")
     return Game(load_scenario(path), seed).run()
 
 
 def test_a_follow_on_sparrow_leaves_the_rail_after_the_first(tmp_path: Path) -> None:
-    timeline = fight_with_first_order(
-        tmp_path, '{ type = "AIM-7E-2", target = "fishbed-1", follow_on = true }', seed=1
-    )  # a seed in which both launch rolls succeed
-    first_turn = [e for e in timeline.meta.events if e.kind == "launch" and e.t_s == 6.0]
+    timeline = fight_with_orders(
+        tmp_path, '{ type = "AIM-7E-2", target = "fishbed-1", follow_on = true }', seed=7
+    )  # a seed in which both launch rolls of the first launch succeed
+    launches = [e for e in timeline.meta.events if e.kind == "launch" and "launches" in e.detail]
+    first_turn = [e for e in launches if e.t_s == launches[0].t_s]
     assert [e.entities[0] for e in first_turn] == ["phantom-1-m1", "phantom-1-m2"]
-    # The follow-on boosts half the launcher's FP further than the first (14 + 7 FP).
-    assert [e.data["boost_fp"] for e in first_turn] == [14, 21]
+    phantom = timeline.entity_index("phantom-1")
+    tick = round(first_turn[0].t_s / timeline.meta.tick_s)
+    speed_kt = int(timeline.channels["speed_kt"][phantom][tick - 10])  # at the turn's start
+    half_fp = perf.round_half_up(perf.segment_fp(speed_kt, 0, 10) / 2)
+    # The follow-on boosts half the launcher's FP further than the first.
+    assert [e.data["boost_fp"] for e in first_turn] == [14, 14 + half_fp]

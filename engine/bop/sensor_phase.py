@@ -1,0 +1,328 @@
+"""Sensors in the game loop: radar mode switches in the Declarations phase (SoP 02) and the
+Sensor phase (SoP 10) for every aircraft, with what the missile rules read of them.
+
+The procedures are in :mod:`engine.bop.sensors`; this module decides, by the turn's orders or
+the crew doctrine (docs/rulings.md, "Sensors in play"), which mode each radar flies and which
+targets each sensor tries, pays the Radar Operation, cockpit-action and Sensor Handoff costs
+from the crew's Activity Points, and keeps each aircraft's
+:class:`~engine.bop.sensors.suite.SensorSuite`.  Targets are named by callsign.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.bearing import NoBearing, shoot_bearing
+from engine.bop.activity import ActivityLedger, TaskRefused
+from engine.bop.aircraft_state import AircraftState
+from engine.bop.effects import EffectRecord
+from engine.bop.sensors.common import Awareness, Contact, IllegalSensorAction, stabilised_usable
+from engine.bop.sensors.infrared import (
+    irm_acquisition,
+    irm_maintenance,
+    irst_acquisition,
+    irst_maintenance,
+    keep_one,
+    slaved_irm_acquisition,
+)
+from engine.bop.sensors.integration import Emission, rwr_warnings
+from engine.bop.sensors.radar import (
+    RadarState,
+    after_rhm_launch,
+    radar_sensor_phase,
+    switch_mode,
+)
+from engine.dice import Dice
+from engine.hexmap import Position
+from models.missile import IR_SEEKERS, MissileCard, missile_card
+from models.orders import BopPlot
+from models.sensors import RadarMode
+from models.timeline import Event
+
+
+def _position(state: AircraftState) -> Position:
+    return Position(state.hex, max(0, state.alt_steps))
+
+
+def contacts_for(state: AircraftState, aircraft: dict[str, AircraftState]) -> list[Contact]:
+    """Every enemy aircraft in play as ``state``'s sensors see it after movement."""
+    contacts = []
+    for other in aircraft.values():
+        if not other.active or other.side == state.side:
+            continue
+        try:
+            shot = shoot_bearing(_position(state), _position(other))
+        except NoBearing:
+            continue
+        contacts.append(
+            Contact.seen_from(
+                state.attitude,
+                other.callsign,
+                other.attitude,
+                shot.candidates[0],
+                shot.slant_range_fp,
+                other.alt_ft,
+                target_fit=other.sensors.fit,
+                afterburner=other.throttle == "ab",
+            )
+        )
+    return contacts
+
+
+def operator(state: AircraftState) -> ActivityLedger | None:
+    """The crew member who works the sensors: the back seat of a two-seater while able,
+    else the pilot (docs/rulings.md)."""
+    seats = [ledger for ledger in state.ledgers if ledger.able]
+    if not seats:
+        return None
+    return seats[1] if len(state.ledgers) > 1 and len(seats) > 1 else seats[0]
+
+
+def _modes(state: AircraftState) -> tuple[RadarMode, ...]:
+    fit = state.sensors.fit
+    if fit is None or fit.radar is None:
+        return ()
+    return tuple(m.mode for m in fit.radar.modes)
+
+
+def _doctrine_mode(state: AircraftState) -> tuple[RadarMode | None, str | None]:
+    """The mode a crew flies without orders: lock a track up in STT; otherwise search, in
+    the widest mode the attitude allows (docs/rulings.md)."""
+    radar = state.sensors.radar
+    modes = _modes(state)
+    if radar is None or not modes:
+        return None, None
+    if radar.tracks and "STT" in modes:
+        return "STT", radar.tracks[0].target
+    for mode in ("Srch", "TWS", "SS", "Dog", "Bo"):
+        if mode in modes and (mode not in ("Srch", "TWS") or stabilised_usable(state.attitude)):
+            return mode, None
+    return modes[0], None
+
+
+def declare_sensors(
+    aircraft: dict[str, AircraftState], orders: dict[str, BopPlot], turn: int, t_s: float
+) -> list[Event]:
+    """Radar mode switches in the Declarations phase (SoP 02): the orders' mode, or the
+    doctrine's; each switch is a cockpit action paid by the sensor operator."""
+    events: list[Event] = []
+    for entity, state in aircraft.items():
+        suite = state.sensors
+        if not state.active or suite.radar is None or suite.fit is None or suite.fit.radar is None:
+            continue
+        declared = orders[entity].sensors.radar if entity in orders else None
+        keep = orders[entity].sensors.radar_target if entity in orders else None
+        mode = declared
+        if mode is None:
+            mode, keep = _doctrine_mode(state)
+        if mode is None or mode == suite.radar.mode:
+            continue
+        crew = operator(state)
+        try:
+            switched = switch_mode(
+                suite.fit.radar,
+                suite.radar,
+                mode,
+                state.attitude,
+                contacts_for(state, aircraft),
+                keep=keep if keep is not None and suite.radar.holding(keep) else None,
+            )
+        except IllegalSensorAction as refused:
+            events.append(_note(state, f"stays in {suite.radar.mode}: {refused}", t_s))
+            continue
+        if crew is not None:
+            try:
+                crew.cockpit_action("set_mode")
+            except TaskRefused as refused:
+                events.append(_note(state, f"stays in {suite.radar.mode}: {refused.problem}", t_s))
+                continue
+        events.append(_note(state, f"radar to {mode} (was {suite.radar.mode})", t_s))
+        suite.radar = switched
+    return events
+
+
+def _note(state: AircraftState, text: str, t_s: float) -> Event:
+    return Event(
+        t_s=t_s, kind="sensor_radar", entities=(state.id,), detail=f"{state.callsign} {text}"
+    )
+
+
+def selected_ir_missile(state: AircraftState, orders: BopPlot | None = None) -> MissileCard | None:
+    """The IR missile whose seeker is active: the orders' pick, else the first IR type the
+    aircraft still carries (Weapon Select, docs/rulings.md)."""
+    wanted = orders.sensors.ir_missile if orders is not None else None
+    for type_id, left in state.missiles_left.items():
+        if left <= 0 or (wanted is not None and type_id != wanted):
+            continue
+        card = missile_card(type_id)
+        if card.seeker in IR_SEEKERS:
+            return card
+    return None
+
+
+def sensor_phase(
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    dice: Dice,
+    turn: int,
+    t_s: float,
+) -> list[Event]:
+    """The Sensor phase (SoP 10): each radar, IRST and active IR seeker maintains what it
+    holds and tries to acquire more; then each RWR warns of the enemy radars holding it."""
+    events: list[Event] = []
+    for entity, state in aircraft.items():
+        if not state.active or state.sensors.fit is None:
+            continue
+        if state.spin is not None:
+            state.sensors.clear()  # a spinning crew loses every sensor track ("Spinning")
+            continue
+        contacts = contacts_for(state, aircraft)
+        events.extend(_radar(state, contacts, dice, turn, t_s))
+        events.extend(_irst(state, contacts, dice, turn, t_s))
+        events.extend(_seeker(state, contacts, orders.get(entity), dice, turn, t_s))
+    for state in aircraft.values():
+        if state.active and state.sensors.fit is not None:
+            events.extend(_rwr(state, aircraft, dice, turn, t_s))
+    return events
+
+
+def _records(
+    state: AircraftState, records: Iterable[EffectRecord | None], t_s: float
+) -> list[Event]:
+    return [record.event(t_s, (state.id,)) for record in records if record is not None]
+
+
+def _radar(
+    state: AircraftState, contacts: list[Contact], dice: Dice, turn: int, t_s: float
+) -> list[Event]:
+    suite = state.sensors
+    fit = suite.fit
+    if suite.radar is None or fit is None or fit.radar is None:
+        return []
+    if not contacts and not suite.radar.awareness:
+        return []  # nothing to roll for: the Radar Operation task is not needed
+    crew = operator(state)
+    if crew is None or not _pay_operation(crew, fit.radar.operation_ap):
+        if suite.radar.awareness:
+            suite.radar = RadarState(suite.radar.mode)
+            return [_note(state, "radar unattended: loses every contact (Radar Operation)", t_s)]
+        return []
+    phase = radar_sensor_phase(
+        fit.radar, suite.radar, state.attitude, contacts, dice, state.callsign, turn
+    )
+    suite.radar = phase.state
+    return _records(state, phase.records, t_s)  # the rolls' records are among them
+
+
+def _pay_operation(crew: ActivityLedger, ap: int) -> bool:
+    try:
+        if not crew.can_spend("radar_operation", ap=ap):
+            return False
+        crew.spend("radar_operation", ap=ap)
+    except TaskRefused:
+        return False
+    return True
+
+
+def _irst(
+    state: AircraftState, contacts: list[Contact], dice: Dice, turn: int, t_s: float
+) -> list[Event]:
+    suite = state.sensors
+    if suite.fit is None or suite.fit.irst is None:
+        return []
+    irst = suite.fit.irst
+    by_target = {c.target: c for c in contacts}
+    if suite.irst is not None:
+        contact = by_target.get(suite.irst.target)
+        if contact is None:
+            suite.irst = None
+            return []
+        roll = irst_maintenance(irst, contact, dice, state.callsign, turn)
+        if not roll.success:
+            suite.irst = None
+        return _records(state, [roll.record], t_s)
+    rolls = irst_acquisition(
+        irst, sorted(contacts, key=lambda c: (c.range_fp, c.target)), dice, state.callsign, turn
+    )
+    kept = keep_one(rolls)
+    if kept is not None:
+        suite.irst = Awareness("irst", kept.target, "track", turn)
+    return _records(state, [r.record for r in rolls], t_s)
+
+
+def _seeker(
+    state: AircraftState,
+    contacts: list[Contact],
+    orders: BopPlot | None,
+    dice: Dice,
+    turn: int,
+    t_s: float,
+) -> list[Event]:
+    """The active IR seeker keeps its lock, or tries to acquire: the nearest enemy in the
+    Nose cell, else (Sensor Cued missiles) one the radar tracks, handed off by the pilot."""
+    suite = state.sensors
+    card = selected_ir_missile(state, orders)
+    if card is None:
+        suite.ir_lock = None
+        return []
+    by_target = {c.target: c for c in contacts}
+    lock = suite.ir_lock
+    if lock is not None and lock.sensor == card.type_id and lock.target in by_target:
+        roll = irm_maintenance(card, by_target[lock.target], dice, state.callsign, turn)
+        if not roll.success:
+            suite.ir_lock = None
+        return _records(state, [roll.record], t_s)
+    suite.ir_lock = None
+    ahead = sorted((c for c in contacts if c.aon == 0), key=lambda c: (c.range_fp, c.target))
+    if ahead:
+        roll, suite.seekers = irm_acquisition(
+            card, ahead[0], dice, state.callsign, turn, seekers=suite.seekers
+        )
+        if roll.success:
+            suite.ir_lock = Awareness(card.type_id, roll.target, "acquisition", turn)
+        return _records(state, [roll.record], t_s)
+    tracked = [by_target[t] for t in suite.tracks() if t in by_target]
+    pilot = state.ledgers[0] if state.ledgers else None
+    if not card.sensor_cued or not tracked or pilot is None:
+        return []
+    target = min(tracked, key=lambda c: (c.range_fp, c.target))
+    if not pilot.can_spend("sensor_handoff", target.target):
+        return []
+    pilot.spend("sensor_handoff", target.target)
+    roll, suite.seekers = slaved_irm_acquisition(
+        card, target, dice, state.callsign, turn, seekers=suite.seekers
+    )
+    if roll.success:
+        suite.ir_lock = Awareness(card.type_id, roll.target, "acquisition", turn)
+    return _records(state, [roll.record], t_s)
+
+
+def _rwr(
+    state: AircraftState, aircraft: dict[str, AircraftState], dice: Dice, turn: int, t_s: float
+) -> list[Event]:
+    """RWR warnings of every enemy radar holding ``state`` (busy crews may miss them)."""
+    suite = state.sensors
+    assert suite.fit is not None
+    emissions = []
+    for other in aircraft.values():
+        radar = other.sensors.radar
+        if not other.active or other.side == state.side or radar is None:
+            continue
+        held = radar.holding(state.callsign)
+        if held is not None:
+            emissions.append(Emission(other.callsign, radar.mode, held.kind))
+    pilot = state.ledgers[0] if state.ledgers else None
+    busy = (
+        pilot is None or pilot.remaining_ap == 0 or bool(pilot.engaged or pilot.defending_against)
+    )
+    warnings = rwr_warnings(
+        suite.fit, emissions, busy=busy, dice=dice, who=state.callsign, turn=turn
+    )
+    suite.rwr = tuple((w.emitter, w.level) for w in warnings if w.received)
+    return _records(state, [w.record for w in warnings], t_s)
+
+
+def after_launch(state: AircraftState, card: MissileCard) -> None:
+    """A radar in Boresight shifts to STT when its aircraft fires an RH missile."""
+    if state.sensors.radar is not None and card.seeker == "sarh":
+        state.sensors.radar = after_rhm_launch(state.sensors.radar)

@@ -1,0 +1,121 @@
+"""Sensors in the game loop: radar mode switches in Declarations (SoP 02), the Sensor phase
+(SoP 10), RWR warnings, and what the missile rules read of them (SoP 07)."""
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.bop.departure import SpinState
+from engine.bop.game import Game
+from engine.bop.sensor_phase import sensor_phase
+from engine.bop.sensors.common import Awareness
+from engine.bop.sensors.radar import RadarState
+from models.scenario import load_scenario
+from models.timeline import Timeline
+from tests.engine.bop.test_awareness_play import head_on
+
+FIGHT = Path(__file__).resolve().parents[3] / "scenarios" / "historical" / "missile-fight.toml"
+
+
+@pytest.fixture(scope="module")
+def fight() -> Timeline:
+    return Game(load_scenario(FIGHT)).run()
+
+
+def events(timeline: Timeline, kind: str, who: str) -> list[Any]:
+    return [e for e in timeline.meta.events if e.kind == kind and e.entities[0] == who]
+
+
+def channel(timeline: Timeline, name: str, entity: str) -> list[str]:
+    return [str(v) for v in timeline.channels[name][timeline.entity_index(entity)]]
+
+
+def test_the_radar_searches_converts_to_a_track_then_locks_up_in_stt(fight: Timeline) -> None:
+    phantom = [e.detail for e in fight.meta.events if e.entities and e.entities[0] == "phantom-1"]
+    acquired = next(i for i, d in enumerate(phantom) if "Radar Acquisition (Srch)" in d)
+    converted = next(
+        i for i, d in enumerate(phantom) if "Track Conversion (Srch)" in d and "converted" in d
+    )
+    locked = next(i for i, d in enumerate(phantom) if "radar to STT (was Srch)" in d)
+    assert acquired < converted < locked
+    modes = channel(fight, "radar_mode", "phantom-1")
+    assert modes[0] == "Srch" and "STT" in modes
+    assert "fishbed-1" in channel(fight, "tracks", "phantom-1")
+
+
+def test_sparrows_are_held_until_the_radar_holds_the_target_in_stt(fight: Timeline) -> None:
+    held = events(fight, "no_launch", "phantom-1")
+    launches = [e for e in fight.meta.events if e.kind == "launch" and "launches" in e.detail]
+    assert held and all("radar track" in e.detail for e in held if e.t_s < launches[0].t_s)
+    modes = channel(fight, "radar_mode", "phantom-1")
+    tick = round(launches[0].t_s / fight.meta.tick_s)
+    assert modes[tick - 1] == "STT"
+
+
+def test_the_rwr_warns_of_the_enemy_radar_holding_the_aircraft(fight: Timeline) -> None:
+    warnings = events(fight, "rwr_warning", "fishbed-1")
+    assert any("STT guidance" in e.detail for e in warnings)
+    assert "phantom-1" in channel(fight, "rwr", "fishbed-1")
+
+
+def test_radar_operation_is_paid_by_the_wso_of_a_two_seater() -> None:
+    game = Game(load_scenario(FIGHT))
+    game.play_turn(game.scripted_orders())
+    wso = [s.task for s in game.aircraft["phantom-1"].ledgers[1].spends]
+    pilot = [s.task for s in game.aircraft["phantom-1"].ledgers[0].spends]
+    assert "radar_operation" in wso and "radar_operation" not in pilot
+
+
+def test_an_unattended_radar_loses_its_contacts() -> None:
+    game = Game(load_scenario(FIGHT))
+    phantom = game.aircraft["phantom-1"]
+    phantom.sensors.radar = RadarState("Srch", (Awareness("radar", "Fishbed 1", "acquisition", 0),))
+    orders = game.scripted_orders()
+    for ledger in phantom.ledgers:
+        ledger.remaining_ap = 0
+    game.play_turn(orders)  # AP are recovered at the start of the turn...
+    assert phantom.sensors.radar is not None
+    for ledger in phantom.ledgers:  # ...so spend them all before the Sensor phase
+        ledger.remaining_ap = 0
+    result = sensor_phase(game.aircraft, orders, game.dice, 2, 12.0)
+    assert any("unattended" in e.detail for e in result) or not phantom.sensors.radar.awareness
+
+
+def test_a_sparrow_whose_launcher_loses_the_lock_is_lost() -> None:
+    game = Game(load_scenario(FIGHT))
+    launched = False
+    while not launched:
+        result = game.play_turn(game.scripted_orders())
+        launched = any(e.kind == "launch" and "launches" in e.detail for e in result.events)
+    radar = game.aircraft["phantom-1"].sensors.radar
+    assert radar is not None and radar.mode == "STT"
+    game.aircraft["phantom-1"].sensors.radar = RadarState("Srch")  # the lock is broken
+    result = game.play_turn(game.scripted_orders())
+    lost = [e for e in result.events if e.kind == "guidance_lost"]
+    assert lost and lost[0].entities[0] == "phantom-1-m1"
+
+
+def test_a_spinning_crew_loses_every_sensor_track_and_spot() -> None:
+    game = Game(load_scenario(FIGHT))
+    phantom = game.aircraft["phantom-1"]
+    phantom.sensors.radar = RadarState("STT", (Awareness("radar", "Fishbed 1", "track", 0),))
+    phantom.spin = SpinState(-2)
+    result = game.play_turn(game.scripted_orders())
+    gyrated = next(e for e in result.events if e.kind == "spin_gyration")
+    assert gyrated.entities == ("phantom-1",)
+    assert phantom.sensors.radar is not None
+    assert phantom.sensors.radar.awareness == ()  # STT lost its track and cannot acquire
+    assert not game.awareness.spotted_by(phantom)
+
+
+def test_an_ir_seeker_tries_for_a_target_in_the_nose_cell_from_astern() -> None:
+    north = {"nose": "015+00", "canopy": "All+90", "wing": "105+00"}
+    chase = head_on("1,3", turns=1, red_attitude=north)
+    phantom = chase.aircraft[0].model_copy(update={"missiles": ("AIM-9B",)})
+    timeline = Game(chase.model_copy(update={"aircraft": (phantom, chase.aircraft[1])})).run()
+    attempts = [e for e in timeline.meta.events if "IRM Acquisition" in e.detail]
+    assert attempts and attempts[0].entities == ("phantom-1",)
+    assert "AIM-9B on Fishbed 1" in attempts[0].detail
+    locked = "acquired" in attempts[0].detail
+    assert (channel(timeline, "ir_lock", "phantom-1")[-1] == "fishbed-1") == locked
