@@ -11,6 +11,9 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+import numpy as np
+import numpy.typing as npt
+
 FT_PER_M: Final = 3.280839895
 KT_PER_MPS: Final = 1.943844492
 FT_PER_S_PER_KT: Final = 1.68781
@@ -72,6 +75,35 @@ def isa(alt_ft: float) -> Atmosphere:
         temperature = 216.65 + 0.001 * (h_m - 20_000.0)
         pressure = 5474.9 * (216.65 / temperature) ** 34.163
     return Atmosphere(alt_ft, temperature, pressure, pressure / (R_AIR * temperature))
+
+
+def isa_arrays(
+    alt_ft: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """:func:`isa` for many altitudes at once: (density ratio σ, speed of sound in kt)."""
+    alt = np.asarray(alt_ft, dtype=np.float64)
+    if alt.size and (alt.min() < 0.0 or alt.max() > MAX_ALT_FT):
+        raise ValueError(f"altitudes must lie in 0 … {MAX_ALT_FT:.0f} ft")
+    geometric_m = alt / FT_PER_M
+    h_m = EARTH_RADIUS_M * geometric_m / (EARTH_RADIUS_M + geometric_m)
+    troposphere = h_m <= 11_000.0
+    lower_stratosphere = (h_m > 11_000.0) & (h_m <= 20_000.0)
+    temperature = np.where(
+        troposphere,
+        SEA_LEVEL_K - 0.0065 * h_m,
+        np.where(lower_stratosphere, 216.65, 216.65 + 0.001 * (h_m - 20_000.0)),
+    )
+    pressure = np.where(
+        troposphere,
+        SEA_LEVEL_PA * (temperature / SEA_LEVEL_K) ** 5.2559,
+        np.where(
+            lower_stratosphere,
+            22_632.0 * np.exp(-(h_m - 11_000.0) / 6341.6),
+            5474.9 * (216.65 / temperature) ** 34.163,
+        ),
+    )
+    sigma = pressure / (R_AIR * temperature) / SEA_LEVEL_KG_M3
+    return sigma, np.sqrt(GAMMA_AIR * R_AIR * temperature) * KT_PER_MPS
 
 
 def keas_kt(speed_kt: float, alt_ft: float) -> float:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from engine.hexmap import Position, normalise_heading_deg
@@ -162,8 +163,12 @@ class Bearing:
         return self.candidates[0]
 
 
+@lru_cache(maxsize=8192)
 def shoot_bearing(start: Position, end: Position) -> Bearing:
     """Shoot a bearing from ``start`` to ``end`` ("Bearings").
+
+    Kept in a cache: a turn's phases shoot the same bearings between the same positions
+    many times (sighting, fixes, sensors, guns, missiles).
 
     Candidates are every pairing of a possible pitch ring with a possible heading in that
     ring, rings in the order :func:`pitch_ring_candidates` gives and headings in the order

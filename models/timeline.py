@@ -198,6 +198,24 @@ def _write_member(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data)
 
 
+def slerp_many(
+    a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], u: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """:func:`slerp` at every fraction in ``u`` at once: one row per fraction."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    u = np.asarray(u, dtype=np.float64)[:, None]
+    dot = float(np.dot(a, b))
+    if dot < 0.0:
+        b, dot = -b, -dot
+    if dot > 0.9995:
+        out = a + (b - a) * u
+        return np.asarray(out / np.linalg.norm(out, axis=1, keepdims=True), dtype=np.float64)
+    theta = math.acos(min(1.0, dot))
+    out = (np.sin((1 - u) * theta) * a + np.sin(u * theta) * b) / math.sin(theta)
+    return np.asarray(out, dtype=np.float64)
+
+
 def slerp(
     a: npt.NDArray[np.float64], b: npt.NDArray[np.float64], u: float
 ) -> npt.NDArray[np.float64]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine.bearing import NoBearing, shoot_bearing
+from engine.bearing import NoBearing, shoot_bearing, slant_range_fp
 from engine.bop.activity import ActivityLedger, Task, TaskRefused
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.effects import EffectRecord
@@ -47,6 +47,7 @@ from engine.bop.sighting import (
     quick_search,
     search_refusal,
     sight_line,
+    sighting_tables,
     tally,
     tally_friendlies,
     visible,
@@ -269,6 +270,30 @@ def _pay(ledger: ActivityLedger, task: Task, target: str | None) -> bool:
     return True
 
 
+def _sight_lines(
+    state: AircraftState, active: list[AircraftState], before: SpotState
+) -> dict[str, SightLine]:
+    """Sight lines from ``state`` to the aircraft its crew might see or keep: those within
+    the limit of sight, those its crew had spotted, and (for the grey-out field of view) its
+    own flight. Others are not worked out: no one could see them."""
+    here = _position(state)
+    limit = sighting_tables().search.visibility_limit_auto_tally
+    restricted = any(member.g_state in ("grey_out", "black_out") for member in state.crew)
+    lines = {}
+    for other in active:
+        if other is state or other.card.sighting is None:
+            continue
+        friendly = other.side == state.side
+        far = slant_range_fp(here, _position(other)) > limit * other.card.sighting.auto_tally_fp
+        known = before.aircraft_has_spotted(state.callsign, other.callsign)
+        if (far and not known) or (friendly and not restricted):
+            continue
+        line = _line(state, other)
+        if line is not None:
+            lines[other.callsign] = line
+    return lines
+
+
 def _field_of_view(
     state: AircraftState, seat: int, lines: dict[str, SightLine], previous: Iterable[str]
 ) -> FieldOfView:
@@ -310,13 +335,7 @@ def sighting_phase(
     for state in active:
         if state.card.sighting is None:
             continue
-        lines = {
-            other.callsign: line
-            for other in active
-            if other is not state
-            for line in [_line(state, other)]
-            if line is not None
-        }
+        lines = _sight_lines(state, active, before)
         enemies = sorted(
             (e.callsign for e in _enemies(state, active) if e.callsign in lines),
             key=lambda c: (lines[c].visual_range_fp, c),
@@ -354,25 +373,27 @@ def sighting_phase(
             for target in enemies:  # then look for the nearest enemies not yet seen
                 if spots.has_spotted(observer, target) or spots.had_spotted(observer, target):
                     continue
-                if search_refusal(searcher, lines[target]) is not None:
-                    continue
+                if (
+                    visible(lines[target]) is not None
+                    or search_refusal(searcher, lines[target]) is not None
+                ):
+                    continue  # no AP spent searching where nothing can be seen
                 if not _pay(ledger, "visual_search", target):
                     break
                 note(visual_search(searcher, lines[target], dice, turn))
-            if friends and searcher.radio and _pay(ledger, "tally_friendlies", None):
+            restricted = searcher.g_state in ("grey_out", "black_out")
+            flight = [
+                Friendly(
+                    f.callsign,
+                    bool(f.card.sighting and f.card.sighting.radio),
+                    lines[f.callsign].bearing if f.callsign in lines else None,
+                )
+                for f in friends
+                if not restricted or f.callsign in lines  # a bearing to check the view
+            ]
+            if flight and searcher.radio and _pay(ledger, "tally_friendlies", None):
                 try:
-                    result = tally_friendlies(
-                        searcher,
-                        [
-                            Friendly(
-                                f.callsign,
-                                bool(f.card.sighting and f.card.sighting.radio),
-                                lines[f.callsign].bearing if f.callsign in lines else None,
-                            )
-                            for f in friends
-                        ],
-                        turn,
-                    )
+                    result = tally_friendlies(searcher, flight, turn)
                 except IllegalSighting:
                     continue
                 spots = spots.record(result)

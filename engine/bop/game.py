@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from engine import performance as perf
 from engine.aero import thrust_lbf
-from engine.atmosphere import isa
+from engine.atmosphere import isa, isa_arrays
 from engine.bop import phases
 from engine.bop.activity import TaskRefused
 from engine.bop.aircraft_state import AircraftState
@@ -48,7 +48,7 @@ from models.aircraft import UnknownAircraftType, card
 from models.missile import MissileCard, UnknownMissileType, missile_card
 from models.orders import BopPlot, Throttle
 from models.scenario import AircraftSetup, Scenario
-from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp
+from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp_many
 
 MIN_SAFE_LOAD_G = 1.0
 """Structure damage never takes the safe load below level flight (docs/rulings.md)."""
@@ -842,23 +842,25 @@ class Game:
             end_hex, end_alt = segment_ends[k]
             start_marks = _mark_texts(segment.start_attitude)
             end_marks = _mark_texts(segment.end_attitude)
-            for tick in range(segment.start_tick + 1, segment.end_tick + 1):
-                u = (tick - segment.start_tick) / segment.ticks
-                i = tick - 1
-                position = _hermite(p0, p1, d0 * chord, d1 * chord, u)
-                out["x_ft"][i], out["y_ft"][i], out["z_ft"][i] = position
-                out["quat_wxyz"][i] = slerp(q0, q1, u)
-                out["load_g"][i] = segment.load_g
-                at_end = tick == segment.end_tick
-                for name, text in (end_marks if at_end else start_marks).items():
-                    out[name][i] = text
-                if at_end:
-                    out["hex_q"][i], out["hex_r"][i] = end_hex.q, end_hex.r
-                    out["alt_steps"][i] = end_alt
-                else:
-                    nearest = Hex.nearest(position[0], position[1])
-                    out["hex_q"][i], out["hex_r"][i] = nearest.q, nearest.r
-                    out["alt_steps"][i] = round(position[2] / STEP_FT)
+            ticks = np.arange(segment.start_tick + 1, segment.end_tick + 1)
+            u = (ticks - segment.start_tick) / segment.ticks
+            rows = ticks - 1
+            positions = _hermite(p0, p1, d0 * chord, d1 * chord, u)
+            out["x_ft"][rows] = positions[:, 0]
+            out["y_ft"][rows] = positions[:, 1]
+            out["z_ft"][rows] = positions[:, 2]
+            out["quat_wxyz"][rows] = slerp_many(q0, q1, u)
+            out["load_g"][rows] = segment.load_g
+            for name, text in start_marks.items():
+                out[name][rows[:-1]] = text
+            for name, text in end_marks.items():
+                out[name][rows[-1]] = text
+            for i, position in zip(rows[:-1], positions[:-1], strict=True):
+                nearest = Hex.nearest(float(position[0]), float(position[1]))
+                out["hex_q"][i], out["hex_r"][i] = nearest.q, nearest.r
+                out["alt_steps"][i] = round(float(position[2]) / STEP_FT)
+            out["hex_q"][rows[-1]], out["hex_r"][rows[-1]] = end_hex.q, end_hex.r
+            out["alt_steps"][rows[-1]] = end_alt
         # The rules give the end-of-turn speed; in between the speed changes evenly.
         fraction = np.arange(1, n + 1) / n
         speeds = result.start_speed_kt + (result.end_speed_kt - result.start_speed_kt) * fraction
@@ -869,10 +871,9 @@ class Game:
         available = thrust_lbf(state.card, full, conditions.alt_ft, conditions.mach)
         used = thrust_lbf(state.card, throttle, conditions.alt_ft, conditions.mach)
         out["engine_output"][:] = used / available if available > 0 else 0.0
-        for i in range(n):
-            air = isa(max(0.0, float(out["z_ft"][i])))
-            out["keas_kt"][i] = speeds[i] * math.sqrt(air.sigma)
-            out["mach"][i] = speeds[i] / air.speed_of_sound_kt
+        sigma, sound_kt = isa_arrays(np.maximum(out["z_ft"], 0.0))
+        out["keas_kt"][:] = speeds * np.sqrt(sigma)
+        out["mach"][:] = speeds / sound_kt
         return out
 
     # -- whole scenario ------------------------------------------------------------------
@@ -1044,9 +1045,11 @@ def _hermite(
     p1: npt.NDArray[np.float64],
     m0: npt.NDArray[np.float64],
     m1: npt.NDArray[np.float64],
-    u: float,
+    u: npt.NDArray[np.float64],
 ) -> npt.NDArray[np.float64]:
-    """Cubic Hermite curve: leaves p0 along m0 and arrives at p1 along m1."""
+    """Cubic Hermite curve at each fraction of ``u`` (one row each): leaves p0 along m0 and
+    arrives at p1 along m1."""
+    u = np.asarray(u, dtype=np.float64)[:, None]
     u2, u3 = u * u, u * u * u
     return np.asarray(
         (2 * u3 - 3 * u2 + 1) * p0

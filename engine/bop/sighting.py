@@ -522,6 +522,19 @@ class SpotState:
     previous: frozenset[Spot] = frozenset()
     acted: frozenset[Observer] = frozenset()
     """Crew members who have made a sighting attempt this phase (a padlock comes first)."""
+    _by_observer: dict[tuple[Observer, str], Spot] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    _pairs: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False)
+    _previous_pairs: frozenset[tuple[Observer, str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Lookups the phases make for every pair of aircraft, indexed once per state.
+        object.__setattr__(self, "_by_observer", {(s.observer, s.target): s for s in self.spots})
+        pairs = frozenset((s.observer.aircraft, s.target) for s in self.spots)
+        object.__setattr__(self, "_pairs", pairs)
+        previous = frozenset((s.observer, s.target) for s in self.previous)
+        object.__setattr__(self, "_previous_pairs", previous)
 
     @classmethod
     def start_phase(cls, last: SpotState | None, turn: int) -> SpotState:
@@ -529,21 +542,18 @@ class SpotState:
         return cls(turn, frozenset(), last.spots if last is not None else frozenset())
 
     def spot(self, observer: Observer, target: str) -> Spot | None:
-        for spot in self.spots:
-            if spot.observer == observer and spot.target == target:
-                return spot
-        return None
+        return self._by_observer.get((observer, target))
 
     def has_spotted(self, observer: Observer, target: str) -> bool:
         return self.spot(observer, target) is not None
 
     def had_spotted(self, observer: Observer, target: str) -> bool:
         """Spotted in the previous Visual Sighting phase (what Tally and Padlock need)."""
-        return any(s.observer == observer and s.target == target for s in self.previous)
+        return (observer, target) in self._previous_pairs
 
     def aircraft_has_spotted(self, aircraft: str, target: str) -> bool:
         """Any crew member of ``aircraft`` has ``target`` spotted."""
-        return any(s.observer.aircraft == aircraft and s.target == target for s in self.spots)
+        return (aircraft, target) in self._pairs
 
     def spotters_of(self, target: str) -> frozenset[str]:
         """Aircraft with a crew member who has ``target`` spotted."""

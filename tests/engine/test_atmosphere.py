@@ -1,8 +1,16 @@
 """ISA and airspeeds against the table in reference/physics.md."""
 
+import numpy as np
 import pytest
 
-from engine.atmosphere import dynamic_pressure_psf, isa, keas_kt, mach_number, mach_region
+from engine.atmosphere import (
+    dynamic_pressure_psf,
+    isa,
+    isa_arrays,
+    keas_kt,
+    mach_number,
+    mach_region,
+)
 
 
 @pytest.mark.parametrize(
@@ -48,3 +56,14 @@ def test_mach_regions(mach: float, region: str) -> None:
 def test_altitude_outside_the_model_is_an_error() -> None:
     with pytest.raises(ValueError, match="outside"):
         isa(-10)
+
+
+def test_the_array_atmosphere_matches_the_scalar_one_in_every_layer() -> None:
+    altitudes = np.array([0.0, 5_000.0, 36_089.0, 40_000.0, 65_617.0, 70_000.0, 104_000.0])
+    sigma, sound_kt = isa_arrays(altitudes)
+    for alt, s, a in zip(altitudes, sigma, sound_kt, strict=True):
+        air = isa(float(alt))
+        assert s == pytest.approx(air.sigma, rel=1e-12)
+        assert a == pytest.approx(air.speed_of_sound_kt, rel=1e-12)
+    with pytest.raises(ValueError, match="altitudes"):
+        isa_arrays(np.array([-10.0]))

@@ -15,6 +15,7 @@ from models.timeline import (
     TimelineFormatError,
     TimelineMeta,
     slerp,
+    slerp_many,
 )
 
 
@@ -107,3 +108,13 @@ def test_slerp_stays_on_the_unit_sphere() -> None:
     for u in np.linspace(0, 1, 11):
         assert np.linalg.norm(slerp(a, b, u)) == pytest.approx(1.0)
     assert slerp(a, -a, 0.5) == pytest.approx(a)  # the short way round
+
+
+def test_slerp_many_matches_slerp_at_each_fraction() -> None:
+    a = np.array([1.0, 0.0, 0.0, 0.0])
+    for b in (np.array([0.0, 0.0, 0.0, 1.0]), np.array([0.9999, 0.01, 0.0, 0.0])):
+        b = b / np.linalg.norm(b)
+        fractions = np.linspace(0.0, 1.0, 7)
+        many = slerp_many(a, b, fractions)
+        for row, u in zip(many, fractions, strict=True):
+            assert np.allclose(row, slerp(a, b, float(u)), atol=1e-12)
