@@ -1,7 +1,8 @@
 """The replay: one scene composed from the view layers, driven by one update task.
 
 :class:`ReplayScene` builds every layer once (hex ground, box minis, altitude stacks, trails,
-gun tracers, event markers, HUD, scrub bar) under the nodes it is given, and
+gun tracers, event markers, awareness lines, radar scan arc, HUD, scrub bar) under the nodes
+it is given, and
 :meth:`ReplayScene.draw` updates them all from a Snapshot and places the camera.  It is the
 same code on screen and offscreen: :class:`ReplayApp` adds the window's update task and
 key/mouse bindings, the exporters in :mod:`sim.export` call :meth:`ReplayScene.draw_at`
@@ -46,10 +47,12 @@ class ReplayScene:
         selected: str | None = None,
         loop: bool = False,
     ) -> None:
+        from sim.view.awareness import AwarenessLines
         from sim.view.ground import HexGround
         from sim.view.hud import Hud
         from sim.view.markers import EventMarkers
         from sim.view.minis import BoxMinis
+        from sim.view.radar_arcs import RadarArcs
         from sim.view.stacks import AltitudeStacks
         from sim.view.tents import TentMinis
         from sim.view.tracers import GunTracers
@@ -74,7 +77,9 @@ class ReplayScene:
             GunTracers(self.root, self.settings),
         ]
         self.markers = EventMarkers(self.root, self.settings)
-        self.layers.append(self.markers)
+        self.awareness = AwarenessLines(self.root, self.settings)
+        self.radar_arcs = RadarArcs(self.root, self.settings)
+        self.layers += [self.markers, self.awareness, self.radar_arcs]
         self.hud: Any = None
         if self.settings.show_hud:
             self.hud = Hud(
@@ -95,6 +100,7 @@ class ReplayScene:
         """Place the camera, then update every layer from the snapshot."""
         pose = self.rig.pose(snapshot, dt_s)
         self.markers.set_eye(pose.position)
+        self.radar_arcs.set_camera(self.rig.mode)
         for layer in self.layers:
             layer.update(snapshot)
         if self.hud is not None:
@@ -173,6 +179,8 @@ class ReplayApp:
         accept("l", self._toggle_loop)
         accept("tab", pb.select_next)
         accept("h", self.scene.help.toggle)
+        accept("a", self.scene.awareness.toggle)
+        accept("r", self.scene.radar_arcs.toggle)
         accept("escape", self.base.userExit)
         for key, mode in zip("12345", CAMERA_MODES, strict=True):
             accept(key, self.scene.rig.set_mode, [mode])

@@ -13,7 +13,8 @@ Sampling between ticks:
 * attitude -- quaternion slerp between the two ticks around the time; heading, pitch and
   roll are read from the interpolated quaternion;
 * other numbers -- linearly;
-* cells, labels, hex, altitude steps, sensors and ``active`` -- from the nearer tick.
+* cells, labels, hex, altitude steps, sensors, awareness and ``active`` -- from the nearer
+  tick.
 
 A tick where an entity changes between active and inactive is never interpolated across: the
 entity holds the sample of its active end there.  Everything that depends only on the
@@ -76,6 +77,11 @@ _SENSOR_DEFAULTS: Final[dict[str, Any]] = {
     "rwr": (),
     "weapons": (),
 }
+_AWARENESS_TEXT: Final = ("initiative", "flight_class", "activity")
+"""Birds of Prey's awareness channels (what the crew knows and can do) read as text."""
+_SPOTTED: Final = "spotted"
+"""The awareness channel listing the aircraft the crew have spotted; without it a snapshot's
+``spotted`` is None (not known), never an empty list (spotted nobody)."""
 
 _BEARING_CACHE_LIMIT: Final = 4096
 
@@ -312,6 +318,14 @@ class Playback:
                 columns.append(values)
             else:
                 columns.append([[_SENSOR_DEFAULTS[name]] * n_entities] * ticks)
+        for name in _AWARENESS_TEXT:
+            columns.append(channel(name, "", str).T.tolist())
+        if _SPOTTED in channels:
+            lists: dict[str, tuple[str, ...]] = {}
+            rows = channel(_SPOTTED, "", str).T.tolist()
+            columns.append([[lists.setdefault(v, _split_list(v)) for v in row] for row in rows])
+        else:
+            columns.append([[None] * n_entities] * ticks)
         self._discrete: list[list[tuple[Any, ...]]] = [
             list(zip(*(column[tick] for column in columns), strict=True)) for tick in range(ticks)
         ]
@@ -575,6 +589,10 @@ class Playback:
                 tracks,
                 rwr,
                 weapons,
+                initiative,
+                flight_class,
+                activity,
+                spotted,
             ) = discrete[e]
             entities.append(
                 EntityState(
@@ -616,6 +634,10 @@ class Playback:
                     weapons=weapons,
                     crew_state=crew_state,
                     damage=damage,
+                    spotted=spotted,
+                    initiative=initiative,
+                    flight_class=flight_class,
+                    activity=activity,
                 )
             )
         meta = self.timeline.meta

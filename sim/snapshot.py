@@ -65,6 +65,17 @@ class EntityState:
     weapons: tuple[str, ...] = ()
     crew_state: str = ""
     damage: str = ""
+    spotted: tuple[str, ...] | None = None
+    """Ids of the aircraft its crew have spotted (Visual Sighting, SoP 09); None when the
+    timeline does not say (an older timeline without the ``spotted`` channel)."""
+    initiative: str = ""
+    """Its Initiative from the last Initiative phase, as written (``5.37``); "" before the
+    first one."""
+    flight_class: str = ""
+    """Plot class / move class for the next game-turn (``B/b``); "" when not known."""
+    activity: str = ""
+    """Activity Points left by crew seat, pilot first (``4 6``; ``-`` for a crew member who
+    cannot act); "" when not known."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,6 +84,16 @@ def _source(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-hud", action="store_true", help="hide the cockpit HUD")
     parser.add_argument("--no-stacks", action="store_true", help="hide the altitude stacks")
+    parser.add_argument(
+        "--awareness",
+        action="store_true",
+        help="draw lines between aircraft whose crews have spotted each other (key a)",
+    )
+    parser.add_argument(
+        "--radar-arcs",
+        action="store_true",
+        help="draw the selected aircraft's radar scan arc on the top and table cameras (key r)",
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
 
 
@@ -135,6 +145,8 @@ def _scene(
         show_trails=args.trail_s > 0,
         show_hud=not args.no_hud,
         show_stacks=not args.no_stacks,
+        show_awareness=args.awareness,
+        show_radar_arcs=args.radar_arcs,
     )
     base = open_base(size[0], size[1], offscreen=offscreen)
     scene = ReplayScene(

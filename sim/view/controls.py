@@ -24,6 +24,8 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("l", "loop on / off"),
     ("tab", "select the next aircraft"),
     ("1 2 3 4 5", "camera: orbit, chase, cockpit, top-down, table"),
+    ("a", "awareness lines: who has spotted whom"),
+    ("r", "radar scan arc (top-down and table cameras)"),
     ("mouse drag", "orbit the camera"),
     ("mouse wheel", "zoom the orbit camera"),
     ("click the bar", "jump to that time"),

@@ -42,6 +42,10 @@ class ViewSettings:
     show_stacks: bool = True
     show_trails: bool = True
     show_hud: bool = True
+    show_awareness: bool = False
+    """Lines between aircraft whose crews have spotted each other (toggled with ``a``)."""
+    show_radar_arcs: bool = False
+    """The selected aircraft's radar scan arc on the top-down and table cameras (``r``)."""
 
 
 class Layer(Protocol):

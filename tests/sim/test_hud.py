@@ -26,6 +26,7 @@ from sim.view.hud import (
     StatusPanel,
     ThrottleQuadrant,
 )
+from sim.view.hud.names import short_label
 from sim.view.hud.phad import (
     BOUNDARY,
     CIRCLE_INNER,
@@ -39,7 +40,6 @@ from sim.view.hud.phad import (
     heading_point,
     hex_slots,
     outer_slots,
-    short_label,
 )
 from sim.view.hud.throttle import DETENT_COLOURS, LAMP_OFF
 from tests.sim.conftest import grab

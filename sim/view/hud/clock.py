@@ -73,8 +73,34 @@ class GameClock:
         self.root.removeNode()
 
 
-QUIET_EVENT_KINDS = frozenset({"incomplete_turn", "departure_points", "dice"})
+QUIET_EVENT_KINDS = frozenset(
+    {
+        "incomplete_turn",
+        "departure_points",
+        "dice",
+        "initiative",
+        "initiative_rolloff",
+        "tally_friendlies",
+        "crew_fatigue",
+        "sensor_maintained",
+        "sensor_failed",
+        "sensor_not_possible",
+    }
+)
 """Bookkeeping events kept in the timeline for the debrief but left out of the ticker."""
+SPOT_EVENT_KINDS = frozenset({"visual_search", "tally"})
+"""Sighting attempts: only a spot gained by a search, or lost by a tally, makes news."""
+
+
+def notable(event: Event) -> bool:
+    """Whether the ticker shows ``event``: not bookkeeping, and a sighting attempt only when
+    it changed what a crew sees."""
+    if event.kind in QUIET_EVENT_KINDS:
+        return False
+    if event.kind in SPOT_EVENT_KINDS:
+        spotted = event.data.get("spotted")
+        return spotted is True if event.kind == "visual_search" else spotted is False
+    return True
 
 
 class EventTicker:
@@ -99,8 +125,8 @@ class EventTicker:
         return shown[::-1]
 
     def update(self, snapshot: Snapshot) -> None:
-        notable = tuple(e for e in snapshot.recent_events if e.kind not in QUIET_EVENT_KINDS)
-        events = notable[-len(self.lines) :]
+        shown = tuple(e for e in snapshot.recent_events if notable(e))
+        events = shown[-len(self.lines) :]
         if events is not self._events and events != self._events:
             self._events = events
             newest_first = events[::-1]

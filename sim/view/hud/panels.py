@@ -1,4 +1,4 @@
-"""HUD building blocks and the two text panels (sensors; weapons, crew and damage).
+"""HUD building blocks and the two text panels (sensors; weapons, crew, damage, initiative).
 
 The building blocks are shared by every HUD element:
 
@@ -33,6 +33,7 @@ from panda3d.core import (
 )
 
 from sim.snapshot import EntityState, Snapshot
+from sim.view.hud.names import names_that_fit, short_labels
 
 RGBA = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -309,6 +310,10 @@ ROW_STEP = 0.066
 VALUE_CHARS = 15
 STATUS_CHARS = 11
 """The status rows' captions are long, so their values are shorter."""
+INIT_CHARS = 5
+"""Initiative (``-12.3``), flight class (``B/b``) and AP (``4 6``) share one row."""
+VALUE_GAP = 0.03
+"""Least space between a row's caption and its value."""
 
 
 def weapons_summary(items: Iterable[str]) -> str:
@@ -365,10 +370,12 @@ class _RowsPanel:
     TITLE = ""
     ROWS: tuple[tuple[str, str], ...] = ()
     """(key, caption) per row."""
+    EXTRA_ROWS = 0
+    """Rows a subclass lays out itself, below ``ROWS``."""
 
     def __init__(self, parent: NodePath) -> None:
         self.root = make_root(parent, f"hud-{self.TITLE.lower()}")
-        height = 0.075 + ROW_STEP * len(self.ROWS) + 0.02
+        height = 0.075 + ROW_STEP * (len(self.ROWS) + self.EXTRA_ROWS) + 0.02
         self.height = height
         backing(self.root, "backing", 0.0, -height, PANEL_WIDTH, 0.0)
         Label(self.root, "title", self.TITLE, pos=(0.025, -0.058), colour=CAPTION)
@@ -385,15 +392,45 @@ class _RowsPanel:
         """What a row shows now (for tests and debugging)."""
         return self.values[key].text
 
+    def row_y(self, index: int) -> float:
+        """The baseline of row ``index`` (0 the first row under the title)."""
+        return -0.058 - ROW_STEP * (index + 1)
+
+    def value_room(self, key: str) -> float:
+        """How wide a row's value may be, right of its caption, in panel units."""
+        caption = dict(self.ROWS)[key]
+        used = float(self.values[key].text_node.calcWidth(caption)) * TEXT_SMALL
+        return PANEL_WIDTH - 0.025 - (0.045 + used + VALUE_GAP)
+
     def destroy(self) -> None:
         self.root.removeNode()
 
 
 class SensorsPanel(_RowsPanel):
-    """Radar mode, tracks, IR/IRST lock and RWR warnings of the selected aircraft."""
+    """Radar mode, tracks, IR/IRST lock and RWR warnings of the selected aircraft.
+
+    The aircraft the sensors name are shown by callsign, or by their PHAD labels when the
+    callsigns do not fit the row (:func:`~sim.view.hud.names.names_that_fit`).
+    """
 
     TITLE = "SENSORS"
     ROWS = (("radar", "RADAR"), ("tracks", "TRACKS"), ("ir", "IR LOCK"), ("rwr", "RWR"))
+
+    def __init__(self, parent: NodePath) -> None:
+        super().__init__(parent)
+        self._room = {key: self.value_room(key) for key, _caption in self.ROWS}
+
+    def _names(self, key: str, ids: tuple[str, ...], snapshot: Snapshot) -> str:
+        if not ids:
+            return NONE_TEXT
+        callsigns = {e.id: e.callsign for e in snapshot.entities}
+        label = self.values[key].text_node
+        room = self._room[key]
+
+        def fits(text: str) -> bool:
+            return float(label.calcWidth(drawable(text))) * TEXT_SMALL <= room
+
+        return names_that_fit(ids, callsigns, short_labels(snapshot.entities), fits)
 
     def update(self, snapshot: Snapshot) -> None:
         state = selected_state(snapshot)
@@ -404,27 +441,63 @@ class SensorsPanel(_RowsPanel):
             return
         self._shown = key
         self.values["radar"].set(clip(state.radar_mode or "off", VALUE_CHARS))
-        self.values["tracks"].set(clip(join_or_none(state.tracks), VALUE_CHARS))
-        self.values["ir"].set(clip(state.ir_lock or NONE_TEXT, VALUE_CHARS))
+        self.values["tracks"].set(self._names("tracks", state.tracks, snapshot))
+        ir_lock = (state.ir_lock,) if state.ir_lock else ()
+        self.values["ir"].set(self._names("ir", ir_lock, snapshot))
         self.values["ir"].set_colour(AMBER if state.ir_lock else WHITE)
-        self.values["rwr"].set(clip(join_or_none(state.rwr), VALUE_CHARS))
+        self.values["rwr"].set(self._names("rwr", state.rwr, snapshot))
         self.values["rwr"].set_colour(AMBER if state.rwr else WHITE)
 
 
+INIT_VALUE_X, CLASS_X, AP_CAPTION_X = 0.155, 0.34, 0.43
+"""The initiative row's columns: ``INIT 5.37   B/b   AP 4 6`` (value left, class centred,
+AP caption left; the AP value is right-aligned like every other row's value)."""
+
+
 class StatusPanel(_RowsPanel):
-    """Weapons remaining, crew state and damage of the selected aircraft."""
+    """Weapons remaining, crew state and damage of the selected aircraft, and a row with
+    its crew's Initiative, its flight class for the next game-turn and the Activity Points
+    each crew member has left (``INIT 5.37   B/b   AP 4 6``; "Initiative", SoP 08)."""
 
     TITLE = "STORES & STATUS"
     ROWS = (("weapons", "WEAPONS"), ("crew", "CREW"), ("damage", "DAMAGE"))
+    EXTRA_ROWS = 1
+
+    def __init__(self, parent: NodePath) -> None:
+        super().__init__(parent)
+        y = self.row_y(len(self.ROWS))
+        Label(self.root, "caption-initiative", "INIT", pos=(0.045, y), colour=CAPTION)
+        Label(self.root, "caption-activity", "AP", pos=(AP_CAPTION_X, y), colour=CAPTION)
+        self.values["initiative"] = Label(
+            self.root, "value-initiative", NONE_TEXT, pos=(INIT_VALUE_X, y)
+        )
+        self.values["flight_class"] = Label(
+            self.root, "value-flight-class", NONE_TEXT, pos=(CLASS_X, y), align="center"
+        )
+        self.values["activity"] = Label(
+            self.root, "value-activity", NONE_TEXT, pos=(PANEL_WIDTH - 0.025, y), align="right"
+        )
 
     def update(self, snapshot: Snapshot) -> None:
         state = selected_state(snapshot)
         if state is None:
             return
-        key = (state.weapons, state.crew_state, state.damage)
+        key = (
+            state.weapons,
+            state.crew_state,
+            state.damage,
+            state.initiative,
+            state.flight_class,
+            state.activity,
+        )
         if key == self._shown:
             return
         self._shown = key
+        self.values["initiative"].set(clip(state.initiative or NONE_TEXT, INIT_CHARS))
+        self.values["flight_class"].set(clip(state.flight_class or NONE_TEXT, INIT_CHARS))
+        self.values["activity"].set(clip(state.activity or NONE_TEXT, INIT_CHARS))
+        spent = state.activity != "" and all(ap in ("0", "-") for ap in state.activity.split())
+        self.values["activity"].set_colour(AMBER if spent else WHITE)
         self.values["weapons"].set(clip(weapons_summary(state.weapons), STATUS_CHARS))
         self.values["crew"].set(clip(crew_summary(state.crew_state) or NONE_TEXT, CREW_CHARS))
         self.values["crew"].set_colour(AMBER if state.crew_state not in ("", "ok") else WHITE)

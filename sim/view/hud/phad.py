@@ -15,7 +15,9 @@ a mark (or a bearing) in a positive or 00 cell is circled, one in a negative cel
 (rulebook, "PHAD" and "Aircraft Attitude").  Marks of the selected aircraft use the
 rulebook's symbols in fixed colours: Nose ``+``, Canopy ``^``, Wing ``–``, and, only when they
 part from Nose and Canopy, Velocity (a diamond) and Lift (a triangle).  Bearings to the other
-entities are their short labels written in the bearing cells in their side colour.
+entities are their short labels written in the bearing cells in their side colour.  The
+bearing of an aircraft the selected aircraft's radar tracks is boxed in bright green, and
+the bearing of an aircraft its crew have not spotted (Visual Sighting) is faded.
 
 The grid is one Geom built once; marks and bearing labels are nodes built once and moved.
 """
@@ -23,8 +25,6 @@ The grid is one Geom built once; marks and bearing labels are nodes built once a
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -32,6 +32,7 @@ from panda3d.core import NodePath, TextFont, TextNode
 
 from engine.phad import Cell, InvalidCell
 from sim.snapshot import EntityState, Snapshot
+from sim.view.hud.names import short_labels
 from sim.view.hud.panels import (
     BACKING,
     RGBA,
@@ -93,6 +94,14 @@ CIRCLE_INNER, CIRCLE_OUTER = 0.365, 0.445
 ITEM_TEXT = 0.5
 """Bearing label text scale at full item scale (shrunk to fit inside the circle)."""
 ITEM_TEXT_WIDTH = 0.62
+TRACK_BOX_HALF = 0.5
+"""Half the side of the box round a tracked target's bearing (it encloses the circle)."""
+TRACK_BOX: RGBA = (0.2, 1.0, 0.3, 1.0)
+"""The track box: a bright HUD green, apart from the ring tints, sides and mark colours."""
+TRACK_BOX_EDGE: RGBA = (0.02, 0.03, 0.05, 0.9)
+"""The dark outline under the track box, so it reads on the pale cells too."""
+UNSPOTTED_SCALE: tuple[float, float, float, float] = (0.75, 0.75, 0.75, 0.4)
+"""Colour scale of the bearing of an aircraft the crew have not spotted: faded."""
 
 
 # -- geometry ------------------------------------------------------------------------------
@@ -310,6 +319,16 @@ def _extend(points: list[Point], closed: bool, amount: float) -> list[Point]:
     return [push(points[0], points[1]), *points[1:-1], push(points[-1], points[-2])]
 
 
+def track_box_shapes() -> Shapes:
+    """The box drawn round a tracked target's bearing: bright green on a dark outline."""
+    h = TRACK_BOX_HALF
+    square = [(-h, -h), (h, -h), (h, h), (-h, h)]
+    shapes = Shapes()
+    shapes.stroke(square, 0.17, TRACK_BOX_EDGE, closed=True)
+    shapes.stroke(square, 0.09, TRACK_BOX, closed=True)
+    return shapes
+
+
 def circle_shapes(colour: RGBA) -> Shapes:
     shapes = Shapes()
     shapes.annulus(
@@ -317,33 +336,6 @@ def circle_shapes(colour: RGBA) -> Shapes:
     )
     shapes.annulus((0.0, 0.0), CIRCLE_INNER, CIRCLE_OUTER, colour, 40)
     return shapes
-
-
-_SHORT_RE = re.compile(r"(\d+)\s*$")
-
-
-def short_label(callsign: str, entity_id: str) -> str:
-    """A bearing's label: initials and trailing number of the callsign ("Viper 1" → "V1")."""
-    name = callsign or entity_id
-    match = _SHORT_RE.search(name)
-    digits = match.group(1) if match else ""
-    words = [w for w in re.split(r"[\s_\-#]+", name[: match.start()] if match else name) if w]
-    initials = "".join(w[0] for w in words if w[0].isalpha()).upper()[:2]
-    label = (initials or name[:2].upper()) + digits
-    return label[:4] or "?"
-
-
-def short_labels(entities: Sequence[EntityState]) -> dict[str, str]:
-    """Short labels for every entity, made longer where two would read the same."""
-    labels = {e.id: short_label(e.callsign, e.id) for e in entities}
-    seen: dict[str, int] = {}
-    for label in labels.values():
-        seen[label] = seen.get(label, 0) + 1
-    for entity in entities:
-        if seen[labels[entity.id]] > 1:
-            name = (entity.callsign or entity.id).replace(" ", "")
-            labels[entity.id] = name[:3].upper() + name[-1]
-    return labels
 
 
 # -- the panel -----------------------------------------------------------------------------
@@ -398,6 +390,11 @@ class PhadPanel:
             self.marks[mark] = self._build_mark(mark)
         self.bearing_items: dict[str, _Item] = {}
         self.bearing_text: dict[str, TextNode] = {}
+        self._bearing_text_np: dict[str, NodePath] = {}
+        self._bearing_faces: dict[str, tuple[NodePath, NodePath]] = {}
+        """Per entity, the circle and the label: what fades (the track box never does)."""
+        self.track_boxes: dict[str, NodePath] = {}
+        self._track_box_shapes = track_box_shapes()
         self._overflow: list[Label] = []
         self.legend = self.root.attachNewNode("legend")
         self._legend_rows = self._build_legend()
@@ -477,10 +474,15 @@ class PhadPanel:
         text_np = node.attachNewNode(text)
         text_np.setScale(ITEM_TEXT)
         text_np.setZ(-0.34 * ITEM_TEXT)
+        box = node.attachNewNode(self._track_box_shapes.node("track-box"))
+        box.hide()
         item = _Item(node, circle)
         node.hide()
         self.bearing_items[entity_id] = item
         self.bearing_text[entity_id] = text
+        self._bearing_text_np[entity_id] = text_np
+        self._bearing_faces[entity_id] = (circle, text_np)
+        self.track_boxes[entity_id] = box
         return item
 
     # -- layout ------------------------------------------------------------------------
@@ -565,16 +567,26 @@ class PhadPanel:
     def legend_text(self, mark: str) -> str:
         return self._legend_rows[mark][1].text
 
+    def is_boxed(self, entity_id: str) -> bool:
+        """The bearing of ``entity_id`` is shown boxed as a radar track."""
+        box = self.track_boxes.get(entity_id)
+        return box is not None and not box.isHidden()
+
+    def is_faded(self, entity_id: str) -> bool:
+        """The bearing of ``entity_id`` is faded (an aircraft the crew have not spotted)."""
+        face = self._bearing_faces.get(entity_id)
+        return face is not None and face[1].hasColorScale()
+
     # -- updating ----------------------------------------------------------------------
     def update(self, snapshot: Snapshot) -> None:
         state = selected_state(snapshot)
         if state is None:
             return
         marks = (state.nose, state.canopy, state.wing, state.velocity, state.lift)
-        key = (marks, snapshot.bearings)
+        key = (marks, snapshot.bearings, state.id, state.tracks, state.spotted)
         if key == self._shown:
             return
-        self._shown = (marks, dict(snapshot.bearings))
+        self._shown = (marks, dict(snapshot.bearings), state.id, state.tracks, state.spotted)
         self._relayout(snapshot, state, marks)
 
     def _relayout(self, snapshot: Snapshot, state: EntityState, marks: tuple[str, ...]) -> None:
@@ -599,6 +611,12 @@ class PhadPanel:
             row.show()
         labels = self._entity_labels(snapshot)
         sides = {e.id: e.side for e in snapshot.entities}
+        kinds = {e.id: e.kind for e in snapshot.entities}
+        tracked = set(state.tracks)
+        # Fading needs to know what the crew have seen: an aircraft's own spotted list, when
+        # the timeline has one (missiles and older timelines say nothing).
+        knows = state.spotted is not None and state.kind == "aircraft"
+        spotted = set(state.spotted or ())
         used: set[str] = set()
         for entity_id in sorted(snapshot.bearings):
             if entity_id == state.id or entity_id not in sides:
@@ -613,9 +631,20 @@ class PhadPanel:
                 text.setText(short)
                 width = text.getWidth() * ITEM_TEXT
                 fit = min(1.0, ITEM_TEXT_WIDTH / width) if width else 1.0
-                text_np = item.node.find("+TextNode")
+                text_np = self._bearing_text_np[entity_id]
                 text_np.setScale(ITEM_TEXT * fit)
                 text_np.setZ(-0.34 * ITEM_TEXT * fit)
+            box = self.track_boxes[entity_id]
+            if entity_id in tracked:
+                box.show()
+            else:
+                box.hide()
+            unseen = knows and kinds[entity_id] == "aircraft" and entity_id not in spotted
+            for part in self._bearing_faces[entity_id]:
+                if unseen:
+                    part.setColorScale(*UNSPOTTED_SCALE)
+                else:
+                    part.clearColorScale()
             groups.setdefault(place.slot, []).append((item, place))
             used.add(entity_id)
         for entity_id, item in self.bearing_items.items():
