@@ -154,7 +154,8 @@ class SensorOrders(_Order):
     """Radar mode to switch to in the Declarations phase: ``Bo``, ``Dog``, ``SS``, ``STT``,
     ``Srch`` or ``TWS`` (the aircraft's radar must have it)."""
     radar_target: str | None = None
-    """The contact (callsign) a mode switch keeps, when the radar holds several."""
+    """Id of the aircraft the radar works on: the contact a mode switch keeps and the one
+    Search tries to convert to a track; by default the target of this turn's missile order."""
     ir_missile: str | None = None
     """The IR missile type whose seeker is active (Weapon Select)."""
 

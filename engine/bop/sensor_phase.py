@@ -85,15 +85,29 @@ def _modes(state: AircraftState) -> tuple[RadarMode, ...]:
     return tuple(m.mode for m in fit.radar.modes)
 
 
-def _doctrine_mode(state: AircraftState) -> tuple[RadarMode | None, str | None]:
-    """The mode a crew flies without orders: lock a track up in STT; otherwise search, in
-    the widest mode the attitude allows (docs/rulings.md)."""
+def _wanted_target(aircraft: dict[str, AircraftState], orders: BopPlot | None) -> str | None:
+    """Callsign of the aircraft the radar should work on: the orders' radar target, else
+    this turn's missile target."""
+    if orders is None:
+        return None
+    wanted = orders.sensors.radar_target or (orders.missile.target if orders.missile else None)
+    target = aircraft.get(wanted) if wanted is not None else None
+    return target.callsign if target is not None else None
+
+
+def _doctrine_mode(
+    state: AircraftState, wanted: str | None = None
+) -> tuple[RadarMode | None, str | None]:
+    """The mode a crew flies without orders: lock a track up in STT (the wanted target's
+    when the radar tracks it); otherwise search, in the widest mode the attitude allows
+    (docs/rulings.md)."""
     radar = state.sensors.radar
     modes = _modes(state)
     if radar is None or not modes:
         return None, None
     if radar.tracks and "STT" in modes:
-        return "STT", radar.tracks[0].target
+        tracked = [a.target for a in radar.tracks]
+        return "STT", wanted if wanted in tracked else tracked[0]
     for mode in ("Srch", "TWS", "SS", "Dog", "Bo"):
         if mode in modes and (mode not in ("Srch", "TWS") or stabilised_usable(state.attitude)):
             return mode, None
@@ -111,10 +125,10 @@ def declare_sensors(
         if not state.active or suite.radar is None or suite.fit is None or suite.fit.radar is None:
             continue
         declared = orders[entity].sensors.radar if entity in orders else None
-        keep = orders[entity].sensors.radar_target if entity in orders else None
-        mode = declared
+        wanted = _wanted_target(aircraft, orders.get(entity))
+        mode, keep = declared, wanted
         if mode is None:
-            mode, keep = _doctrine_mode(state)
+            mode, keep = _doctrine_mode(state, wanted)
         if mode is None or mode == suite.radar.mode:
             continue
         crew = operator(state)
@@ -177,7 +191,8 @@ def sensor_phase(
             state.sensors.clear()  # a spinning crew loses every sensor track ("Spinning")
             continue
         contacts = contacts_for(state, aircraft)
-        events.extend(_radar(state, contacts, dice, turn, t_s))
+        wanted = _wanted_target(aircraft, orders.get(entity))
+        events.extend(_radar(state, contacts, wanted, dice, turn, t_s))
         events.extend(_irst(state, contacts, dice, turn, t_s))
         events.extend(_seeker(state, contacts, orders.get(entity), dice, turn, t_s))
     for state in aircraft.values():
@@ -193,7 +208,12 @@ def _records(
 
 
 def _radar(
-    state: AircraftState, contacts: list[Contact], dice: Dice, turn: int, t_s: float
+    state: AircraftState,
+    contacts: list[Contact],
+    wanted: str | None,
+    dice: Dice,
+    turn: int,
+    t_s: float,
 ) -> list[Event]:
     suite = state.sensors
     fit = suite.fit
@@ -207,8 +227,24 @@ def _radar(
             suite.radar = RadarState(suite.radar.mode)
             return [_note(state, "radar unattended: loses every contact (Radar Operation)", t_s)]
         return []
+    held = suite.radar.holding(wanted) if wanted is not None else None
+    convert = (
+        wanted
+        if suite.radar.mode == "Srch"
+        and held is not None
+        and held.kind == "acquisition"
+        and held.held_a_turn(turn)
+        else None
+    )
     phase = radar_sensor_phase(
-        fit.radar, suite.radar, state.attitude, contacts, dice, state.callsign, turn
+        fit.radar,
+        suite.radar,
+        state.attitude,
+        contacts,
+        dice,
+        state.callsign,
+        turn,
+        convert=convert,
     )
     suite.radar = phase.state
     return _records(state, phase.records, t_s)  # the rolls' records are among them
@@ -318,8 +354,12 @@ def _rwr(
     warnings = rwr_warnings(
         suite.fit, emissions, busy=busy, dice=dice, who=state.callsign, turn=turn
     )
+    before = set(suite.rwr)
     suite.rwr = tuple((w.emitter, w.level) for w in warnings if w.received)
-    return _records(state, [w.record for w in warnings], t_s)
+    # The rwr channel holds the standing warnings; events mark a new or changed one, or
+    # one a busy crew missed.
+    changed = [w for w in warnings if not w.received or (w.emitter, w.level) not in before]
+    return _records(state, [w.record for w in changed], t_s)
 
 
 def after_launch(state: AircraftState, card: MissileCard) -> None:

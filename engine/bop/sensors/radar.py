@@ -145,8 +145,8 @@ def radar_sensor_phase(
     ``contacts`` are the targets the radar can view.  ``acquire``: None lets the mode do
     what it normally does (Boresight and Dogfight try only when they hold nothing, since an
     attempt drops what they hold); True or False forces or skips new acquisitions.
-    ``convert``: in Search, the acquisition to try to turn into a track (default: the
-    closest one held a game-turn).
+    ``convert``: in Search, the acquisition to try to turn into a track when it is still
+    held after Maintenance (otherwise, and by default, the closest one held a game-turn).
     """
     tables = tables or sensor_tables()
     mode = state.mode
@@ -253,11 +253,8 @@ def _search_conversion(
 ) -> list[Awareness]:
     ready = [a for a in kept if a.kind == "acquisition" and a.held_a_turn(turn)]
     if convert is not None:
-        ready = [a for a in ready if a.target == convert]
-        if not ready:
-            raise IllegalSensorAction(
-                f"Search: {who} holds no acquisition of {convert} from an earlier game-turn"
-            )
+        # The wanted contact when it survived Maintenance, else the closest one ready.
+        ready = [a for a in ready if a.target == convert] or ready
     if not ready:
         return kept
     chosen = _by_range(ready, by_target)[0]

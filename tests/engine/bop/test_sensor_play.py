@@ -69,17 +69,15 @@ def test_radar_operation_is_paid_by_the_wso_of_a_two_seater() -> None:
 
 def test_an_unattended_radar_loses_its_contacts() -> None:
     game = Game(load_scenario(FIGHT))
-    phantom = game.aircraft["phantom-1"]
-    phantom.sensors.radar = RadarState("Srch", (Awareness("radar", "Fishbed 1", "acquisition", 0),))
     orders = game.scripted_orders()
-    for ledger in phantom.ledgers:
-        ledger.remaining_ap = 0
-    game.play_turn(orders)  # AP are recovered at the start of the turn...
-    assert phantom.sensors.radar is not None
-    for ledger in phantom.ledgers:  # ...so spend them all before the Sensor phase
+    game.play_turn(orders)
+    phantom = game.aircraft["phantom-1"]
+    phantom.sensors.radar = RadarState("Srch", (Awareness("radar", "Fishbed 1", "track", 0),))
+    for ledger in phantom.ledgers:  # the crew have spent every AP before the Sensor phase
         ledger.remaining_ap = 0
     result = sensor_phase(game.aircraft, orders, game.dice, 2, 12.0)
-    assert any("unattended" in e.detail for e in result) or not phantom.sensors.radar.awareness
+    assert any("unattended" in e.detail for e in result)
+    assert phantom.sensors.radar.awareness == ()
 
 
 def test_a_sparrow_whose_launcher_loses_the_lock_is_lost() -> None:

@@ -370,6 +370,27 @@ def test_search_acquires_all_then_converts_one() -> None:
     assert guides_rhm(stt, "Red 1")
 
 
+def test_search_converts_the_wanted_contact_or_else_the_closest_still_held() -> None:
+    radar = sensor_fit("F-4E").radar
+    assert radar is not None
+    targets = [contact("Red 1", 100, aon=1, aoc=2, bearing="045+00"), contact("Red 2", 150)]
+    held = RadarState(
+        "Srch",
+        (
+            Awareness("radar", "Red 1", "acquisition", 2),
+            Awareness("radar", "Red 2", "acquisition", 2),
+        ),
+    )
+    # Both maintained, then the wanted (farther) contact is converted.
+    dice = Dice.seeded(1, recorded=[("d10", 9), ("d10", 9), ("d10", 9)])
+    phase = radar_sensor_phase(radar, held, LEVEL, targets, dice, "Blue 1", 3, convert="Red 2")
+    assert phase.state.awareness == (Awareness("radar", "Red 2", "track", 3),)
+    # The wanted contact is lost in Maintenance (d10 0): the closest one left is tried.
+    dice = Dice.seeded(1, recorded=[("d10", 9), ("d10", 0), ("d10", 9)])
+    phase = radar_sensor_phase(radar, held, LEVEL, targets, dice, "Blue 1", 3, convert="Red 2")
+    assert phase.state.awareness == (Awareness("radar", "Red 1", "track", 3),)
+
+
 def test_stt_needs_a_track() -> None:
     radar = sensor_fit("F-4E").radar
     assert radar is not None
