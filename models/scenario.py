@@ -143,6 +143,10 @@ class Scenario(_Model):
     advanced_rules: tuple[AdvancedRule, ...] = ("crew_fatigue",)
     """Optional rules played: ``crew_fatigue`` (on unless the list leaves it out) and
     ``g_onset`` (sharp rises in load check the crew at the end of plotting)."""
+    awareness: bool = True
+    """Play Initiative, Visual Sighting and the Sensor phase (SoP 08–10) and the radar
+    switches of SoP 02. A solo drill with nothing to see may leave them out (``false``);
+    its launches then take the launcher to hold what its missile needs."""
     map: MapSetup = Field(default_factory=MapSetup)
     aircraft: tuple[AircraftSetup, ...] = Field(min_length=1)
 

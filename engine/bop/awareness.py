@@ -119,10 +119,11 @@ def _line(observer: AircraftState, target: AircraftState) -> SightLine | None:
         return None
 
 
-def initial_spots(aircraft: dict[str, AircraftState]) -> SpotState:
+def initial_spots(aircraft: dict[str, AircraftState], everyone: bool = False) -> SpotState:
     """The spots the game starts with: every crew member has spotted each aircraft it could
     see, within the limit of sight and outside its blind arc, without a roll
-    (docs/rulings.md, "Awareness at the start")."""
+    (docs/rulings.md, "Awareness at the start"). With ``everyone`` (a scenario that leaves
+    the awareness phases out) every crew member sees every aircraft, for good."""
     spots: set[Spot] = set()
     active = [s for s in aircraft.values() if s.active]
     for state in active:
@@ -133,8 +134,10 @@ def initial_spots(aircraft: dict[str, AircraftState]) -> SpotState:
             for other in active:
                 if other is state:
                     continue
-                line = _line(state, other)
-                if line is None or visible(line) is not None or in_blind_arc(canopy, line.aspect):
+                line = None if everyone else _line(state, other)
+                if not everyone and (
+                    line is None or visible(line) is not None or in_blind_arc(canopy, line.aspect)
+                ):
                     continue
                 spots.add(Spot(Observer(state.callsign, name), other.callsign, "visual_search", 0))
     return SpotState(0, frozenset(spots))

@@ -246,7 +246,7 @@ class Game:
         }
         for state in self.aircraft.values():  # the crews start the game rested
             recover(state.ledgers, state.crew, 0)
-        self.awareness = Awareness(initial_spots(self.aircraft))
+        self.awareness = Awareness(initial_spots(self.aircraft, everyone=not scenario.awareness))
         """Spots, Initiative and the order of flight (SoP 08-09)."""
 
     # -- orders --------------------------------------------------------------------------
@@ -286,7 +286,9 @@ class Game:
             if state.active:
                 recover(state.ledgers, state.crew, turn)
                 state.orders_crew = orders[entity].crew
-        declarations = declare_sensors(self.aircraft, orders, turn, t0)
+        declarations = (
+            declare_sensors(self.aircraft, orders, turn, t0) if self.scenario.awareness else []
+        )
         declared = orders
         orders, stall_events = compressor_stalls(self.aircraft, orders, self.dice, turn, t0)
         for entity, plot in orders.items():
@@ -357,7 +359,8 @@ class Game:
             for entity in samples
             if entity in before
         }
-        flown, attacking = fly_all(self.missiles, shooters, turn, t_end, paths, self._guided)
+        guided = self._guided if self.scenario.awareness else None
+        flown, attacking = fly_all(self.missiles, shooters, turn, t_end, paths, guided)
         events.extend(flown)
         damage = {e: s.damage for e, s in self.aircraft.items() if s.damage is not None}
         cards = {e: s.card for e, s in self.aircraft.items()}
@@ -382,13 +385,14 @@ class Game:
             turn,
             t_end,
             self._sees_launch,
-            self._holds,
+            self._holds if self.scenario.awareness else None,
         )
         events.extend(launched)
         events.extend(phases.collisions(self.aircraft, self.dice, turn, t_end))
-        events.extend(initiative_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
-        events.extend(sighting_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
-        events.extend(sensor_phase(self.aircraft, orders, self.dice, turn, t_end))
+        if self.scenario.awareness:  # SoP 08-10
+            events.extend(initiative_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
+            events.extend(sighting_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
+            events.extend(sensor_phase(self.aircraft, orders, self.dice, turn, t_end))
         events.extend(phases.administrative(self.aircraft, self.dice, turn, t_end))
         events.extend(
             phases.engine_losses(self.aircraft, running_before, conditions, self.dice, turn, t_end)
