@@ -420,6 +420,8 @@ class AircraftCard(_Card):
     """The ADC gun section, one entry per gun type; None for a type without guns."""
     damage: Damage | None = None
     """The ADC Damage rating and systems; None where the card does not give them."""
+    pair_launch: bool = False
+    """The ADC notes that the type may launch two missiles at once ("Pair Launches")."""
     sighting: SightingCard | None = None
     """The ADC visual sighting data (Auto-Tally, radio, Canopy diagrams, advantage arc)."""
     derivation: str = Field(min_length=1)

@@ -128,6 +128,22 @@ class MissileOrder(_Order):
     follow_on: bool = False
     """After a successful launch, fire a second of the same type at the same target in the
     same Combat phase (Follow-on Missile Launch)."""
+    pair: bool = False
+    """Launch two at once at the same target, where the aircraft's card notes pair launches
+    ("Pair Launches"); the second IR missile needs a slaved acquisition."""
+    snapshot: bool = False
+    """A snapshot, declared in the Declarations phase against a fixed target inside the
+    missile's extended FoV and fired if its seeker locks on in the Combat phase (Declare a
+    Missile Snapshot, Snapshot Launch)."""
+
+    @model_validator(mode="after")
+    def _one_way_to_launch(self) -> Self:
+        if sum((self.follow_on, self.pair, self.snapshot)) > 1:
+            raise ValueError(
+                "a missile order is a follow-on, a pair or a snapshot, not more than one "
+                "(Restrictions on Follow-on Launch)"
+            )
+        return self
 
 
 class CrewOrders(_Order):

@@ -21,7 +21,7 @@ from engine.bop.missile_play import Shooter, pilot_quality
 from engine.bop.plotting import ImposedUnload
 from engine.bop.sensors.suite import SensorSuite
 from engine.hexmap import STEP_FT, Hex, Position
-from engine.phad import Attitude
+from engine.phad import Attitude, Cell
 from models.aircraft import AircraftCard
 from models.orders import CrewOrders, Throttle
 
@@ -85,6 +85,9 @@ class AircraftState:
     game-turn."""
     sensors: SensorSuite = field(default_factory=lambda: SensorSuite(None))
     """The sensor fit and what each sensor holds (SoP 10)."""
+    snapshot: tuple[str, Cell] | None = None
+    """This game-turn's declared missile snapshot: the target (callsign) and the Nose cell
+    at the declaration (Declare a Missile Snapshot, SoP 02)."""
     spin_gyration_cells: int = 0
     """This game-turn's Spin Gyrations, in roll cells (negative to the left)."""
     throttle_step: int = 2

@@ -34,10 +34,17 @@ from engine.bop.damage import DamageState
 from engine.bop.departure import too_slow_flight
 from engine.bop.effects import CrewState
 from engine.bop.errors import IllegalOrder
-from engine.bop.missile_play import MissileTrack, attack_all, fly_all, launch_all, pilot_quality
+from engine.bop.launch_play import LaunchAids, launch_all
+from engine.bop.missile_play import MissileTrack, attack_all, fly_all, pilot_quality
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
-from engine.bop.sensor_phase import declare_sensors, sensor_phase
+from engine.bop.sensor_phase import (
+    declare_sensors,
+    declare_snapshots,
+    sensor_phase,
+    slaved_acquisition,
+    snapshot_acquisition,
+)
 from engine.bop.sensors.radar import guides_rhm
 from engine.bop.sensors.suite import SensorSuite
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
@@ -286,9 +293,11 @@ class Game:
             if state.active:
                 recover(state.ledgers, state.crew, turn)
                 state.orders_crew = orders[entity].crew
-        declarations = (
-            declare_sensors(self.aircraft, orders, turn, t0) if self.scenario.awareness else []
-        )
+        declarations: list[Event] = []
+        if self.scenario.awareness:
+            fixes = dict(self.awareness.order.fixes) if self.awareness.order else {}
+            declarations.extend(declare_sensors(self.aircraft, orders, turn, t0))
+            declarations.extend(declare_snapshots(self.aircraft, orders, fixes, turn, t0))
         declared = orders
         orders, stall_events = compressor_stalls(self.aircraft, orders, self.dice, turn, t0)
         for entity, plot in orders.items():
@@ -376,6 +385,7 @@ class Game:
         start_speeds = {e: r.start_speed_kt for e, r in results.items()}
         events.extend(self._combat(orders, before, start_speeds, samples, turn, t0))
         shooters = {e: s.shooter() for e, s in self.aircraft.items()}
+        seeker_notes: list[Event] = []
         launched = launch_all(
             orders,
             shooters,
@@ -384,9 +394,9 @@ class Game:
             self.dice,
             turn,
             t_end,
-            self._sees_launch,
-            self._holds if self.scenario.awareness else None,
+            self._launch_aids(turn, seeker_notes, t_end) if self.scenario.awareness else None,
         )
+        events.extend(seeker_notes)
         events.extend(launched)
         events.extend(phases.collisions(self.aircraft, self.dice, turn, t_end))
         if self.scenario.awareness:  # SoP 08-10
@@ -484,6 +494,27 @@ class Game:
             callsign,
         )
         return track, lock
+
+    def _launch_aids(self, turn: int, notes: list[Event], t_s: float) -> LaunchAids:
+        """What the launch rules read of the sensors, the spots and the cards this turn; the
+        seeker rolls they make leave their records in ``notes``."""
+        aircraft, dice = self.aircraft, self.dice
+
+        def slaved(launcher: str, target: str, card: MissileCard) -> bool:
+            shooter, aimed = aircraft[launcher], aircraft[target]
+            return slaved_acquisition(shooter, aircraft, aimed, card, dice, turn, notes, t_s)
+
+        def snapshot(launcher: str, target: str, card: MissileCard) -> str:
+            shooter, aimed = aircraft[launcher], aircraft[target]
+            return snapshot_acquisition(shooter, aircraft, aimed, card, dice, turn, notes, t_s)
+
+        return LaunchAids(
+            holds=self._holds,
+            sees_launch=self._sees_launch,
+            slaved=slaved,
+            snapshot=snapshot,
+            pair_capable=lambda launcher: aircraft[launcher].card.pair_launch,
+        )
 
     def _guided(self, track: MissileTrack) -> bool:
         """An RH missile in flight is guided while its launcher flies with its radar in STT

@@ -26,25 +26,20 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.atmosphere import isa
-from engine.bearing import NoBearing, shoot_bearing
 from engine.bop.channels import text_channels
 from engine.bop.damage import DamageState, apply_damage
 from engine.bop.missiles import (
-    LaunchCheck,
     MissileEvent,
     MissileState,
-    can_follow_on,
-    can_launch,
     fly_missile,
-    launch,
     missile_attack,
 )
 from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex, Position
 from engine.performance import KT_PER_FP
-from engine.phad import Attitude, Cell, distance
+from engine.phad import Attitude, Cell
 from engine.phad.rotation import matrix_to_quaternion
-from models.missile import MissileCard, missile_card
+from models.missile import MissileCard
 from models.timeline import EntityInfo, Event
 
 TICKS = 10
@@ -97,7 +92,8 @@ def pilot_quality(crew_quality: str) -> int:
     return PILOT_QUALITY.get(crew_quality, 0)
 
 
-def _event(record: MissileEvent, t_s: float) -> Event:
+def event_from_record(record: MissileEvent, t_s: float) -> Event:
+    """A missile procedure's record as a timeline event."""
     return Event(
         t_s=t_s,
         kind=record.kind,
@@ -241,7 +237,7 @@ def fly_all(
         track.samples.append(
             missile_samples(points, 0, flight.state.speed_fp, track.state.boost_direction)
         )
-        events.extend(_event(e, t_end) for e in flight.events)
+        events.extend(event_from_record(e, t_end) for e in flight.events)
         if flight.attacks and flight.state.active:
             attacking.append(track)
     return events, attacking
@@ -273,7 +269,7 @@ def attack_all(
             turn=turn,
         )
         track.state = result.state
-        events.extend(_event(e, t_end) for e in result.events)
+        events.extend(event_from_record(e, t_end) for e in result.events)
         if result.hit and result.damage_points:
             hits.append((target.id, result.damage_points, result.critical_hits, track.callsign))
     for target_id, points, criticals, source in hits:
@@ -303,136 +299,3 @@ def attack_all(
             for e in applied.events
         )
     return events
-
-
-def _holds_target(card: MissileCard, shooter: Shooter, target: Shooter) -> tuple[bool, bool, int]:
-    """(radar track, seeker lock, range in FP) the launcher is taken to hold on the target."""
-    try:
-        bearing = shoot_bearing(shooter.position, target.position)
-    except NoBearing:
-        return False, False, 0
-    cell = min(bearing.candidates, key=lambda c: distance(shooter.attitude.nose, c))
-    aon = distance(shooter.attitude.nose, cell)
-    radar = aon <= RADAR_TRACK_CELLS and bearing.slant_range_fp <= RADAR_TRACK_FP
-    seeker = aon <= card.fov_cells
-    if card.rear_aspect_cells is not None:
-        seeker = seeker and distance(cell, target.attitude.velocity) <= card.rear_aspect_cells
-    return radar, seeker, bearing.slant_range_fp
-
-
-def launch_all(
-    orders: dict[str, Any],
-    shooters: dict[str, Shooter],
-    missiles_left: dict[str, dict[str, int]],
-    tracks: dict[str, MissileTrack],
-    dice: Dice,
-    turn: int,
-    t_end: float,
-    aware: Callable[[str, str], bool] | None = None,
-    holds: Callable[[str, str, MissileCard], tuple[bool, bool]] | None = None,
-) -> list[Event]:
-    """Launch what the orders ask for, when the launch checks pass; boosts are drawn over the
-    last ticks of the turn. ``aware(target, launcher)`` says whether the target's crew see
-    the launch; ``holds(launcher, target, card)`` gives the (radar track, seeker lock) the
-    launcher's sensors hold (timeline ids); without it the geometric stand-in is used."""
-    events: list[Event] = []
-    for shooter_id, plot in orders.items():
-        order = getattr(plot, "missile", None)
-        shooter = shooters.get(shooter_id)
-        if order is None or shooter is None or not shooter.active:
-            continue
-        target = shooters.get(order.target)
-        if target is None or not target.active:
-            continue
-        if missiles_left.get(shooter_id, {}).get(order.type, 0) <= 0:
-            empty = f"{shooter.callsign} has no {order.type} left"
-            events.append(_held(t_end, (shooter_id,), empty))
-            continue
-        card = missile_card(order.type)
-        radar, seeker, range_fp = _holds_target(card, shooter, target)
-        if holds is not None:
-            radar, seeker = holds(shooter_id, target.id, card)
-        check = can_launch(card, range_fp=range_fp, seeker_lock=seeker, radar_track=radar)
-        if not check.allowed:
-            why = f"{shooter.callsign} holds the {order.type}: {check.reason}"
-            events.append(_held(t_end, (shooter_id, target.id), why))
-            continue
-        launched = _launch_one(
-            card, shooter, target, missiles_left, tracks, dice, turn, t_end, events, aware=aware
-        )
-        if not (launched and order.follow_on):
-            continue
-        follow = can_follow_on(
-            card,
-            first_launched=True,
-            snapshot_this_turn=False,
-            slaved_acquisition=None,
-            radar_track=radar,
-        )
-        if missiles_left[shooter_id].get(order.type, 0) <= 0:
-            follow = LaunchCheck(False, (f"no {order.type} left for a follow-on",))
-        if not follow.allowed:
-            why = f"{shooter.callsign} holds the follow-on {order.type}: {follow.reason}"
-            events.append(_held(t_end, (shooter_id, target.id), why))
-            continue
-        _launch_one(
-            card, shooter, target, missiles_left, tracks, dice, turn, t_end, events, True, aware
-        )
-    return events
-
-
-def _held(t_s: float, entities: tuple[str, ...], detail: str) -> Event:
-    """A ``no_launch`` event: a launch order the rules did not let through."""
-    return Event(t_s=t_s, kind="no_launch", entities=entities, detail=detail)
-
-
-def _launch_one(
-    card: MissileCard,
-    shooter: Shooter,
-    target: Shooter,
-    missiles_left: dict[str, dict[str, int]],
-    tracks: dict[str, MissileTrack],
-    dice: Dice,
-    turn: int,
-    t_end: float,
-    events: list[Event],
-    follow_on: bool = False,
-    aware: Callable[[str, str], bool] | None = None,
-) -> bool:
-    """Spend one missile and roll its launch (a follow-on boosts half the launcher's FP
-    further); a missile that flies becomes a track. True when it launched."""
-    shooter_id = shooter.id
-    missiles_left[shooter_id][card.type_id] -= 1
-    number = sum(1 for t in tracks.values() if t.state.launcher == shooter_id) + 1
-    missile_id = f"{shooter_id}-m{number}"
-    result = launch(
-        card,
-        missile_id=missile_id,
-        launcher=shooter_id,
-        target=target.id,
-        side=shooter.side,
-        launcher_position=shooter.position,
-        launcher_nose=shooter.attitude.nose,
-        launcher_speed_fp=shooter.speed_kt / KT_PER_FP,
-        target_position=target.position,
-        max_load_g=shooter.greatest_load_g,
-        pointing=shooter.attitude.is_separated,
-        dice=dice,
-        turn=turn,
-        follow_on=follow_on,
-    )
-    events.extend(_event(e, t_end) for e in result.events)
-    if result.state is None:
-        return False
-    track = MissileTrack(result.state, card, f"{card.type_id} ({shooter.callsign})", turn)
-    anchor = result.state.anchor
-    x, y = anchor.hex.centre_ft()
-    path = list(result.boost_path) or [(x, y, anchor.alt_ft)]
-    track.samples.append(
-        missile_samples(
-            path, TICKS + 1 - len(path), result.state.speed_fp, result.state.boost_direction
-        )
-    )
-    track.target_aware = aware(target.id, shooter_id) if aware is not None else False
-    tracks[missile_id] = track
-    return True

@@ -16,6 +16,7 @@ from engine.bearing import NoBearing, shoot_bearing
 from engine.bop.activity import ActivityLedger, TaskRefused
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.effects import EffectRecord
+from engine.bop.missiles import LaunchCheck, can_declare_snapshot, can_snapshot
 from engine.bop.sensors.common import Awareness, Contact, IllegalSensorAction, stabilised_usable
 from engine.bop.sensors.infrared import (
     irm_acquisition,
@@ -34,6 +35,7 @@ from engine.bop.sensors.radar import (
 )
 from engine.dice import Dice
 from engine.hexmap import Position
+from engine.phad import distance
 from models.missile import IR_SEEKERS, MissileCard, missile_card
 from models.orders import BopPlot
 from models.sensors import RadarMode
@@ -155,10 +157,8 @@ def declare_sensors(
     return events
 
 
-def _note(state: AircraftState, text: str, t_s: float) -> Event:
-    return Event(
-        t_s=t_s, kind="sensor_radar", entities=(state.id,), detail=f"{state.callsign} {text}"
-    )
+def _note(state: AircraftState, text: str, t_s: float, kind: str = "sensor_radar") -> Event:
+    return Event(t_s=t_s, kind=kind, entities=(state.id,), detail=f"{state.callsign} {text}")
 
 
 def selected_ir_missile(state: AircraftState, orders: BopPlot | None = None) -> MissileCard | None:
@@ -366,3 +366,121 @@ def after_launch(state: AircraftState, card: MissileCard) -> None:
     """A radar in Boresight shifts to STT when its aircraft fires an RH missile."""
     if state.sensors.radar is not None and card.seeker == "sarh":
         state.sensors.radar = after_rhm_launch(state.sensors.radar)
+
+
+def declare_snapshots(
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    fixes: dict[str, str],
+    turn: int,
+    t_s: float,
+) -> list[Event]:
+    """Missile snapshots declared in the Declarations phase (SoP 02): the target fixed by the
+    pilot (``fixes``, fixer → target by callsign) and inside the selected missile's extended
+    FoV, with a sensor aware of it that can hand it to the missile (a helmet sight, or a
+    radar or IRST track). Declaring pays the Weapon Launch action whether or not it fires."""
+    events: list[Event] = []
+    for entity, state in aircraft.items():
+        state.snapshot = None
+        plot = orders.get(entity)
+        if not state.active or plot is None or plot.missile is None or not plot.missile.snapshot:
+            continue
+        target = aircraft.get(plot.missile.target)
+        card = missile_card(plot.missile.type)
+        if target is None or not target.active:
+            continue
+        contact = next(
+            (c for c in contacts_for(state, aircraft) if c.target == target.callsign), None
+        )
+        selected = selected_ir_missile(state, plot)
+        fit = state.sensors.fit
+        hands_off = bool(fit is not None and fit.helmet is not None) or (
+            target.callsign in state.sensors.tracks()
+        )
+        check = can_declare_snapshot(
+            card,
+            selected=selected is not None and selected.type_id == card.type_id,
+            fixed_in_snapshot_parameters=fixes.get(state.callsign) == target.callsign,
+            target_aon=contact.aon if contact is not None else 99,
+            sensor_can_hand_off=hands_off,
+        )
+        pilot = state.ledgers[0] if state.ledgers else None
+        if check.allowed and pilot is not None:
+            try:
+                pilot.cockpit_action("launch")
+            except TaskRefused as refused:
+                check = LaunchCheck(False, (refused.problem,))
+        if not check.allowed:
+            events.append(_note(state, f"declares no snapshot: {check.reason}", t_s, "snapshot"))
+            continue
+        state.snapshot = (target.callsign, state.attitude.nose)
+        events.append(
+            _note(
+                state, f"declares a {card.type_id} snapshot at {target.callsign}", t_s, "snapshot"
+            )
+        )
+    return events
+
+
+def snapshot_acquisition(
+    state: AircraftState,
+    aircraft: dict[str, AircraftState],
+    target: AircraftState,
+    card: MissileCard,
+    dice: Dice,
+    turn: int,
+    notes: list[Event],
+    t_s: float,
+) -> str:
+    """A declared snapshot in the Combat phase ("Snapshot Launch"): the target must now be
+    in the missile's FoV, and the FoV Slaved IRM Acquisition, with the cells the Nose moved
+    added to Noise, must lock on. Returns why not, or "" when the seeker has it; the roll's
+    record goes to ``notes``."""
+    declared = state.snapshot
+    contact = next((c for c in contacts_for(state, aircraft) if c.target == target.callsign), None)
+    if declared is None or declared[0] != target.callsign or contact is None:
+        return "Snapshot Launch: no snapshot at this target was declared this game-turn"
+    moved = distance(declared[1], state.attitude.nose)
+    check = can_snapshot(
+        card,
+        declared=True,
+        in_parameters_at_declaration=True,
+        target_aon=contact.aon,
+        nose_cells_moved=moved,
+    )
+    if not check.allowed:
+        return check.reason
+    roll, state.sensors.seekers = slaved_irm_acquisition(
+        card,
+        contact,
+        dice,
+        state.callsign,
+        turn,
+        nose_cells_moved=moved,
+        fov_cells=card.fov_cells,
+        seekers=state.sensors.seekers,
+    )
+    notes.extend(_records(state, [roll.record], t_s))
+    return "" if roll.success else "Snapshot Launch: the seeker did not lock on"
+
+
+def slaved_acquisition(
+    state: AircraftState,
+    aircraft: dict[str, AircraftState],
+    target: AircraftState,
+    card: MissileCard,
+    dice: Dice,
+    turn: int,
+    notes: list[Event],
+    t_s: float,
+) -> bool:
+    """Slaved IRM Acquisition of ``target`` by a second IR missile (follow-on or pair); the
+    roll's record goes to ``notes``."""
+    contact = next((c for c in contacts_for(state, aircraft) if c.target == target.callsign), None)
+    if contact is None:
+        return False
+    roll, state.sensors.seekers = slaved_irm_acquisition(
+        card, contact, dice, state.callsign, turn, seekers=state.sensors.seekers
+    )
+    notes.extend(_records(state, [roll.record], t_s))
+    return roll.success

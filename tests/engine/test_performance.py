@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from engine import performance as perf
 from engine.aero import THROTTLES, Throttle
 from engine.phad import NEIGHBOURS, Cell
-from models.aircraft import AircraftCard, polar_regions
+from models.aircraft import AircraftCard, card, polar_regions
 from tests.engine.phad_strategies import cells
 
 P = Cell.parse
@@ -585,3 +585,21 @@ def test_fuel_points_and_carry_account_for_every_pound(
         spent += used
     left = carry.ab_lb if throttle == "ab" else carry.dry_lb
     assert spent * 100 + left == pytest.approx(turns * burned, abs=1e-4)
+
+
+def test_the_rulebooks_fuel_example_with_our_numbers() -> None:
+    """ "Fuel": a half-loaded F-15C at 12,000 ft in AB spends a Fuel Point at once and carries
+    the rest in the AB box; a second AB turn adds to that carry; back in Dry the Dry box fills
+    separately and spends its first Fuel Point on turn 6. Our burn (lb per turn, from the
+    card's engines) plays the same pattern: 148 lb in AB, 32 lb at Mil, at 450 kt."""
+    f15 = card("F-15C")
+    assert perf.round_half_up(f15.weights.internal_fuel_fp / 2) == 68  # the example has 67
+    carry, spent = perf.FuelCarry(), []
+    for throttle in ("ab", "ab", "mil", "mil", "mil", "mil"):
+        used, carry = perf.fuel_burn(f15, throttle, 12_000, 450, carry)
+        spent.append(used)
+        if len(spent) == 2:
+            ab_carry = carry.ab_lb
+            assert 0 < ab_carry < 100 and carry.dry_lb == 0
+    assert spent == [1, 1, 0, 0, 0, 1]  # the first Dry Fuel Point on turn 6
+    assert carry.ab_lb == ab_carry  # the AB carry is untouched by Dry turns
