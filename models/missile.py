@@ -137,6 +137,12 @@ class MissileCard(_Card):
     matched_pair_type_id: str | None = None
     """The other-seeker twin of a Soviet matched IR/RH set, which may be fired as a follow-on
     or alternated with this one ("Select Weapon", "Missile Combat")."""
+    weight_lb: float = Field(gt=0, le=2_000)
+    """Weight of one round on its station: part of the aircraft's stores weight until fired
+    or jettisoned (Administrative, SoP 11)."""
+    drag_area_ft2: float = Field(ge=0, le=5)
+    """Zero-lift drag area (D/q) of one round with its share of launcher or pylon: added to
+    the aircraft's form drag as drag area over wing area while carried (docs/rulings.md)."""
     launch_method: Literal["rail", "ejected", "rail_or_ejected"]
     """How it leaves the aircraft: only rail-launched missiles may be fired under negative
     load ("Negative Loads"); for ``rail_or_ejected`` the aircraft station decides."""

@@ -191,6 +191,9 @@ class BopPlot(_Order):
     guns: GunOrder | None = None
     """Gun combat this game-turn: a normal or tracking shot at the target when one is open
     after movement (Gun Combat)."""
+    jettison: bool = False
+    """Jettison every external store this game-turn: some segment must allow it (2 ticks or
+    more, upright, at most 2.0 G; "Jettisoning External Stores")."""
     crew: CrewOrders = Field(default_factory=CrewOrders)
     """The crew's Activity Point choices; each left out follows the standing doctrine."""
     sensors: SensorOrders = Field(default_factory=SensorOrders)

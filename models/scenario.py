@@ -89,6 +89,9 @@ class AircraftSetup(_Model):
     crew_quality: Literal["green", "average", "veteran", "ace"] = "average"
     bailout_over: Literal["friendly", "hostile"] = "friendly"
     """Whose ground this crew comes down on if it ejects (Post-Battle Fate)."""
+    bingo_fp: int | None = Field(default=None, ge=0)
+    """The scenario's Bingo limit: the Fuel Points it needs to get home ("Fuel"); the
+    timeline marks the game-turn it is reached."""
     missiles: tuple[str, ...] = ()
     """Missiles carried, one entry per round, e.g. ``["AIM-7E-2", "AIM-7E-2", "AIM-9B"]``."""
     pilot: Literal["script"] = "script"

@@ -23,6 +23,7 @@ from engine.bop.sensors.suite import SensorSuite
 from engine.hexmap import STEP_FT, Hex, Position
 from engine.phad import Attitude, Cell
 from models.aircraft import AircraftCard
+from models.missile import missile_card
 from models.orders import CrewOrders, Throttle
 
 TICKS_PER_TURN = perf.TICKS_PER_TURN
@@ -85,6 +86,10 @@ class AircraftState:
     game-turn."""
     sensors: SensorSuite = field(default_factory=lambda: SensorSuite(None))
     """The sensor fit and what each sensor holds (SoP 10)."""
+    bingo_fp: int | None = None
+    """The scenario's Bingo limit in Fuel Points, if any."""
+    selected_weapon: str | None = None
+    """The missile type last selected (Select Weapon, SoP 02)."""
     snapshot: tuple[str, Cell] | None = None
     """This game-turn's declared missile snapshot: the target (callsign) and the Nose cell
     at the declaration (Declare a Missile Snapshot, SoP 02)."""
@@ -165,8 +170,22 @@ class AircraftState:
         return self.alt_steps * STEP_FT
 
     @property
+    def stores_lb(self) -> float:
+        """The weight of the missiles still on their stations (Administrative, SoP 11)."""
+        return sum(missile_card(kind).weight_lb * left for kind, left in self.missiles_left.items())
+
+    @property
+    def stores_cd0(self) -> float:
+        """The stores' form drag: their drag areas over the wing area (docs/rulings.md)."""
+        area = sum(
+            missile_card(kind).drag_area_ft2 * left for kind, left in self.missiles_left.items()
+        )
+        return area / self.card.wing_area_ft2
+
+    @property
     def weight_lb(self) -> float:
-        return perf.weight_lb(self.card, self.fuel_fp)
+        """Empty, crew and fixed load, fuel, and the stores carried (SoP 11)."""
+        return perf.weight_lb(self.card, self.fuel_fp, self.stores_lb)
 
     def position_ft(self) -> tuple[float, float, float]:
         x, y = self.hex.centre_ft()
@@ -192,6 +211,8 @@ class AircraftState:
         throttle is at AB, a stalled engine at Idle, and a throttle held at Normal gives
         half of Mil ("Compressor Stall")."""
         effects = self.damage_effects()
+        if self.fuel_fp <= 0:  # flamed out ("Fuel")
+            return [("idle", 0.0)] * len(effects.engines)
         if not (effects.engine_damaged or self.stalled_engines or self.throttle_at_normal):
             return None
         outputs: list[tuple[Throttle, float]] = []

@@ -47,6 +47,7 @@ from engine.bop.sensor_phase import (
 )
 from engine.bop.sensors.radar import guides_rhm
 from engine.bop.sensors.suite import SensorSuite
+from engine.bop.stores import fuel_state, jettison, jettison_problem
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
 from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex
@@ -223,6 +224,8 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         missiles_left=dict(Counter(setup.missiles)),
         crew=[CrewState() for _ in range(aircraft_card.crew)],
         ledgers=crew_ledgers(setup.callsign, setup.crew_quality, aircraft_card),
+        bingo_fp=setup.bingo_fp,
+        selected_weapon=setup.missiles[0] if setup.missiles else None,
         sensors=SensorSuite.for_type(aircraft_card.type_id),
         crew_quality=setup.crew_quality,
         bailout_over=setup.bailout_over,
@@ -404,6 +407,11 @@ class Game:
             events.extend(sighting_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
             events.extend(sensor_phase(self.aircraft, orders, self.dice, turn, t_end))
         events.extend(phases.administrative(self.aircraft, self.dice, turn, t_end))
+        for entity, plot in orders.items():  # stores changes (SoP 11)
+            state = self.aircraft[entity]
+            dropped = jettison(state, t_end) if plot.jettison and state.active else None
+            if dropped is not None:
+                events.append(dropped)
         events.extend(
             phases.engine_losses(self.aircraft, running_before, conditions, self.dice, turn, t_end)
         )
@@ -514,7 +522,24 @@ class Game:
             slaved=slaved,
             snapshot=snapshot,
             pair_capable=lambda launcher: aircraft[launcher].card.pair_launch,
+            weapon_launch=self._weapon_launch,
         )
+
+    def _weapon_launch(self, launcher: str, card: MissileCard) -> str:
+        """The pilot's Weapon Launch cockpit action, with Weapon Select first when the type
+        differs from the last one fired (Offensive Systems); returns why it cannot be paid."""
+        state = self.aircraft[launcher]
+        if not state.ledgers:
+            return ""
+        pilot = state.ledgers[0]
+        try:
+            if state.selected_weapon != card.type_id:
+                pilot.cockpit_action("weapon_select")
+                state.selected_weapon = card.type_id
+            pilot.cockpit_action("launch")
+        except TaskRefused as refused:
+            return f"Weapon Launch: {refused.problem}"
+        return ""
 
     def _guided(self, track: MissileTrack) -> bool:
         """An RH missile in flight is guided while its launcher flies with its radar in STT
@@ -620,6 +645,12 @@ class Game:
                         "Missile Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
                     )
             plotted[entity] = self._plan(state, orders[entity], turn, state.involuntary_unload())
+            if orders[entity].jettison:
+                problem = jettison_problem(plotted[entity].plot)
+                if problem:
+                    raise IllegalOrder(
+                        "Jettisoning External Stores", problem, aircraft=state.callsign, turn=turn
+                    )
         return plotted
 
     def _plan(
@@ -718,7 +749,7 @@ class Game:
             speed_kt=start_speed,
             weight_lb=weight,
             speedbrake=orders.speedbrake and effects.speedbrake_works,
-            stores_cd0=effects.form_drag_cd0,
+            stores_cd0=effects.form_drag_cd0 + state.stores_cd0,
             engine_outputs=state.engine_outputs(orders.throttle),
             average_load_g=drag_average,
             greatest_load_g=drag_greatest,
@@ -779,6 +810,7 @@ class Game:
             state.card, orders.throttle, conditions.alt_ft, start_speed, state.fuel_carry
         )
         state.fuel_fp = max(0, state.fuel_fp - burned - effects.fuel_leak_fp_per_turn)
+        events.extend(fuel_state(state, start_fuel, state.bingo_fp, t_end))
         state.hex = hex_
         state.alt_steps = alt
         state.speed_kt = end_speed

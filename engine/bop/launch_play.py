@@ -46,7 +46,8 @@ class LaunchAids:
     ``sees_launch(target, launcher)``: the target's crew see the launch;
     ``slaved(launcher, target, card)``: a Slaved IRM Acquisition for a second IR missile
     (follow-on or pair), rolled now; ``snapshot(launcher, target, card)``: why a declared
-    snapshot cannot be fired, or "" after its FoV slaved acquisition has locked on.
+    snapshot cannot be fired, or "" after its FoV slaved acquisition has locked on;
+    ``pair_capable(launcher)``: the card notes pair launches.
     """
 
     holds: Callable[[str, str, MissileCard], tuple[bool, bool]]
@@ -54,6 +55,9 @@ class LaunchAids:
     slaved: Callable[[str, str, MissileCard], bool]
     snapshot: Callable[[str, str, MissileCard], str]
     pair_capable: Callable[[str], bool]
+    weapon_launch: Callable[[str, MissileCard], str]
+    """Pays the Weapon Launch cockpit action (and Weapon Select for a new type); returns
+    why it cannot be paid, or ""."""
 
 
 def _holds_target(card: MissileCard, shooter: Shooter, target: Shooter) -> tuple[bool, bool, int]:
@@ -130,6 +134,9 @@ def launch_all(
             )
             continue
         check = can_launch(card, range_fp=range_fp, seeker_lock=seeker, radar_track=radar)
+        if check.allowed and aids is not None:
+            unpaid = aids.weapon_launch(shooter_id, card)
+            check = LaunchCheck(False, (unpaid,)) if unpaid else check
         if not check.allowed:
             events.append(
                 _held(t_end, ids, f"{shooter.callsign} holds the {order.type}: {check.reason}")
@@ -243,9 +250,15 @@ def _launch_one(
         follow_on=follow_on,
         snapshot=snapshot,
     )
-    events.extend(event_from_record(e, t_end) for e in result.events)
-    if result.state is None:
+    if result.state is None:  # the launch roll failed: no missile enters the timeline
+        events.extend(
+            event_from_record(e, t_end).model_copy(
+                update={"entities": tuple(x for x in e.entities if x != missile_id)}
+            )
+            for e in result.events
+        )
         return False
+    events.extend(event_from_record(e, t_end) for e in result.events)
     track = MissileTrack(result.state, card, f"{card.type_id} ({shooter.callsign})", turn)
     anchor = result.state.anchor
     x, y = anchor.hex.centre_ft()
