@@ -85,6 +85,7 @@ QUIET_EVENT_KINDS = frozenset(
         "sensor_maintained",
         "sensor_failed",
         "sensor_not_possible",
+        "sensor_radar",
     }
 )
 """Bookkeeping events kept in the timeline for the debrief but left out of the ticker."""
