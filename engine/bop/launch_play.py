@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from engine.bearing import NoBearing, shoot_bearing
@@ -105,6 +106,10 @@ def launch_all(
             continue
         card = missile_card(order.type)
         ids = (shooter_id, target.id)
+        fire = partial(
+            _launch_one, card, shooter, target, missiles_left, tracks, dice, turn, t_end, events
+        )
+        fire = partial(fire, aids=aids)
         radar, seeker, range_fp = _holds_target(card, shooter, target)
         if aids is not None:
             radar, seeker = aids.holds(shooter_id, target.id, card)
@@ -119,19 +124,7 @@ def launch_all(
                     _held(t_end, ids, f"{shooter.callsign} holds the snapshot: {refused}")
                 )
                 continue
-            _launch_one(
-                card,
-                shooter,
-                target,
-                missiles_left,
-                tracks,
-                dice,
-                turn,
-                t_end,
-                events,
-                aids=aids,
-                snapshot=True,
-            )
+            fire(snapshot=True)
             continue
         check = can_launch(card, range_fp=range_fp, seeker_lock=seeker, radar_track=radar)
         if check.allowed and aids is not None:
@@ -142,10 +135,7 @@ def launch_all(
                 _held(t_end, ids, f"{shooter.callsign} holds the {order.type}: {check.reason}")
             )
             continue
-        launched = _launch_one(
-            card, shooter, target, missiles_left, tracks, dice, turn, t_end, events, aids=aids
-        )
-        if not launched or not (order.follow_on or order.pair):
+        if not fire() or not (order.follow_on or order.pair):
             continue
         second = "pair" if order.pair else "follow-on"
         check = _second_check(card, order.pair, radar, shooter_id, target.id, missiles_left, aids)
@@ -153,19 +143,7 @@ def launch_all(
             why = f"{shooter.callsign} holds the {second} {order.type}: {check.reason}"
             events.append(_held(t_end, ids, why))
             continue
-        _launch_one(
-            card,
-            shooter,
-            target,
-            missiles_left,
-            tracks,
-            dice,
-            turn,
-            t_end,
-            events,
-            aids=aids,
-            follow_on=not order.pair,
-        )
+        fire(follow_on=not order.pair)
     return events
 
 

@@ -389,9 +389,7 @@ def declare_snapshots(
         card = missile_card(plot.missile.type)
         if target is None or not target.active:
             continue
-        contact = next(
-            (c for c in contacts_for(state, aircraft) if c.target == target.callsign), None
-        )
+        contact = _contact_of(state, aircraft, target)
         selected = selected_ir_missile(state, plot)
         fit = state.sensors.fit
         hands_off = bool(fit is not None and fit.helmet is not None) or (
@@ -422,6 +420,40 @@ def declare_snapshots(
     return events
 
 
+def _contact_of(
+    state: AircraftState, aircraft: dict[str, AircraftState], target: AircraftState
+) -> Contact | None:
+    """``target`` as ``state``'s sensors see it now, or None (no bearing, or a friend)."""
+    return next((c for c in contacts_for(state, aircraft) if c.target == target.callsign), None)
+
+
+def _slaved_roll(
+    state: AircraftState,
+    card: MissileCard,
+    contact: Contact,
+    dice: Dice,
+    turn: int,
+    notes: list[Event],
+    t_s: float,
+    nose_cells_moved: int = 0,
+    fov_cells: int | None = None,
+) -> bool:
+    """One Slaved IRM Acquisition by ``card``'s seeker (a snapshot's adds the Nose's cells
+    moved to Noise and uses ``fov_cells``); its record goes to ``notes``."""
+    roll, state.sensors.seekers = slaved_irm_acquisition(
+        card,
+        contact,
+        dice,
+        state.callsign,
+        turn,
+        nose_cells_moved=nose_cells_moved,
+        fov_cells=fov_cells,
+        seekers=state.sensors.seekers,
+    )
+    notes.extend(_records(state, [roll.record], t_s))
+    return roll.success
+
+
 def snapshot_acquisition(
     state: AircraftState,
     aircraft: dict[str, AircraftState],
@@ -437,7 +469,7 @@ def snapshot_acquisition(
     added to Noise, must lock on. Returns why not, or "" when the seeker has it; the roll's
     record goes to ``notes``."""
     declared = state.snapshot
-    contact = next((c for c in contacts_for(state, aircraft) if c.target == target.callsign), None)
+    contact = _contact_of(state, aircraft, target)
     if declared is None or declared[0] != target.callsign or contact is None:
         return "Snapshot Launch: no snapshot at this target was declared this game-turn"
     moved = distance(declared[1], state.attitude.nose)
@@ -450,18 +482,18 @@ def snapshot_acquisition(
     )
     if not check.allowed:
         return check.reason
-    roll, state.sensors.seekers = slaved_irm_acquisition(
+    locked = _slaved_roll(
+        state,
         card,
         contact,
         dice,
-        state.callsign,
         turn,
+        notes,
+        t_s,
         nose_cells_moved=moved,
         fov_cells=card.fov_cells,
-        seekers=state.sensors.seekers,
     )
-    notes.extend(_records(state, [roll.record], t_s))
-    return "" if roll.success else "Snapshot Launch: the seeker did not lock on"
+    return "" if locked else "Snapshot Launch: the seeker did not lock on"
 
 
 def slaved_acquisition(
@@ -476,11 +508,7 @@ def slaved_acquisition(
 ) -> bool:
     """Slaved IRM Acquisition of ``target`` by a second IR missile (follow-on or pair); the
     roll's record goes to ``notes``."""
-    contact = next((c for c in contacts_for(state, aircraft) if c.target == target.callsign), None)
+    contact = _contact_of(state, aircraft, target)
     if contact is None:
         return False
-    roll, state.sensors.seekers = slaved_irm_acquisition(
-        card, contact, dice, state.callsign, turn, seekers=state.sensors.seekers
-    )
-    notes.extend(_records(state, [roll.record], t_s))
-    return roll.success
+    return _slaved_roll(state, card, contact, dice, turn, notes, t_s)
