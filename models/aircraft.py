@@ -11,7 +11,7 @@ A player who owns the printed cards can override any figure in a card file.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal, Self
 
@@ -157,14 +157,116 @@ class Speedbrake(_Card):
     cd0_increment: float = Field(gt=0, lt=0.2)
 
 
-class SwingWingPosition(_Card):
-    """One wing position of a swing-wing type: its own polar and limits."""
+def _rising(values: list[float]) -> bool:
+    return values == sorted(values) and len(set(values)) == len(values)
 
-    name: str
+
+class SwingWingPosition(_Card):
+    """One wing position of a swing-wing type: the ADC flight-data column read while the wing
+    is there ("Manual Swing-Wing", "Automatic Swing-Wing / Auto-Sweep Wing")."""
+
+    name: str = Field(min_length=1)
+    """How players name the position, e.g. ``72`` for 72° of sweep."""
     sweep_deg: float = Field(ge=0, lt=90)
+    """Leading-edge sweep of the outer wing panels."""
     wing_area_ft2: float = Field(gt=0)
+    """Reference wing area at this sweep (it changes as the gloves cover the panels)."""
     polar: tuple[PolarRow, ...] = Field(min_length=3)
+    """Form Drag table rows at this sweep: Slow, LTD, HTD, then each tenth of Mach up to
+    ``max_mach``."""
     max_mach: float = Field(gt=0.5, le=3.0)
+    """Limiting Mach number at this sweep."""
+    overspeed_keas_kt: float = Field(gt=0, le=1000)
+    """KEAS above which overspeed effects apply at this sweep."""
+    safe_load: tuple[SafeLoadRow, ...] = Field(min_length=1)
+    """Safe load by wing load at this sweep, lightest first (as ``structure.safe_load``)."""
+    roll: tuple[RollRow, ...] = Field(min_length=1)
+    """Roll rates by lift coefficient at this sweep, lowest lift first (as the card's)."""
+    schedule_from_mach: float | None = Field(default=None, ge=0, le=3.0)
+    """Automatic swing-wings only: the wing moves here from this Mach up to the next
+    position's (the last position holds from its value upward)."""
+
+    @model_validator(mode="after")
+    def _tables_cover_the_position(self) -> Self:
+        expected = polar_regions(self.max_mach)
+        regions = tuple(row.region for row in self.polar)
+        if regions != expected:
+            raise ValueError(
+                f"polar regions must be {', '.join(expected)} in that order "
+                f"(max_mach {self.max_mach}), got {', '.join(regions)}"
+            )
+        if not _rising([row.wing_load_psf_up_to for row in self.safe_load]):
+            raise ValueError("safe_load rows must be in rising wing_load_psf_up_to order")
+        if not _rising([row.cl_up_to for row in self.roll]):
+            raise ValueError("roll rows must be in rising cl_up_to order")
+        return self
+
+
+class SwingWing(_Card):
+    """The ADC's swing-wing note and its flight-data columns, one per wing position."""
+
+    kind: Literal["manual", "automatic"]
+    """``manual``: the pilot commands each position ("Position Manual Swing-Wing", declared
+    in SoP 02, moved in the Administrative phase, SoP 11); ``automatic``: the wing follows
+    the Mach schedule."""
+    positions: tuple[SwingWingPosition, ...] = Field(min_length=2)
+    """The positions in rising sweep."""
+    start: str = Field(min_length=1)
+    """The position the card's own polar, wing area and limits describe; an aircraft starts
+    there unless its scenario says otherwise."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        names = [p.name.lower() for p in self.positions]
+        if len(set(names)) != len(names):
+            raise ValueError("positions: each position needs its own name")
+        if not _rising([p.sweep_deg for p in self.positions]):
+            raise ValueError("positions must be listed in rising sweep_deg order")
+        if self.start.lower() not in names:
+            known = ", ".join(p.name for p in self.positions)
+            raise ValueError(f"start: {self.start!r} is not one of the positions ({known})")
+        scheduled = [p.schedule_from_mach for p in self.positions]
+        if self.kind == "manual":
+            for index, mach in enumerate(scheduled):
+                if mach is not None:
+                    raise ValueError(
+                        f"positions.{index}.schedule_from_mach: only automatic swing-wings "
+                        "have a schedule"
+                    )
+            return self
+        for index, (position, mach) in enumerate(zip(self.positions, scheduled, strict=True)):
+            field = f"positions.{index}.schedule_from_mach"
+            if mach is None:
+                raise ValueError(f"{field}: an automatic swing-wing schedules every position")
+            if index == 0 and mach != 0:
+                raise ValueError(f"{field}: the schedule must start at Mach 0, not {mach:g}")
+            previous = scheduled[index - 1] if index else None
+            if previous is not None and mach <= previous:
+                raise ValueError(
+                    f"{field}: the schedule must rise with sweep ({mach:g} after {previous:g})"
+                )
+            if mach >= position.max_mach:
+                raise ValueError(
+                    f"{field}: Mach {mach:g} is beyond the position's max_mach "
+                    f"{position.max_mach:g}"
+                )
+        return self
+
+    def position(self, name: str) -> SwingWingPosition | None:
+        """The position called ``name`` (case-insensitive), None if there is none."""
+        return next((p for p in self.positions if p.name.lower() == name.lower()), None)
+
+    def scheduled_position(self, mach: float) -> SwingWingPosition:
+        """The position an automatic wing takes at ``mach`` (the Ap2 Mach number)."""
+        if self.kind != "automatic":
+            raise ValueError("a manual swing-wing has no Mach schedule")
+        if mach < 0:
+            raise ValueError(f"Mach must not be negative, got {mach:g}")
+        chosen = self.positions[0]
+        for position in self.positions:
+            if position.schedule_from_mach is not None and mach >= position.schedule_from_mach:
+                chosen = position
+        return chosen
 
 
 class CalibrationTarget(_Card):
@@ -415,7 +517,10 @@ class AircraftCard(_Card):
     departure_rating: int = Field(ge=-5, le=5)
     """Added to departure checks; higher is more forgiving."""
     speedbrake: Speedbrake | None = None
-    swing_wing: tuple[SwingWingPosition, ...] | None = None
+    swing_wing: SwingWing | None = None
+    """The ADC swing-wing note and its per-position flight data; None for a fixed wing.  The
+    card's own figures are those of ``swing_wing.start``; :meth:`at_wing_position` reads the
+    card at another position."""
     guns: tuple[Gun, ...] | None = None
     """The ADC gun section, one entry per gun type; None for a type without guns."""
     damage: Damage | None = None
@@ -445,6 +550,73 @@ class AircraftCard(_Card):
             raise ValueError("roll rows must be in rising cl_up_to order")
         return self
 
+    @model_validator(mode="after")
+    def _read_at_the_start_position(self) -> Self:
+        if self.swing_wing is None:
+            return self
+        start = self.swing_wing.position(self.swing_wing.start)
+        assert start is not None  # SwingWing checks that the start is a position
+        differ = [
+            name
+            for name, own, starts in (
+                ("wing_area_ft2", self.wing_area_ft2, start.wing_area_ft2),
+                ("polar", self.polar, start.polar),
+                ("structure.max_mach", self.structure.max_mach, start.max_mach),
+                (
+                    "structure.overspeed_keas_kt",
+                    self.structure.overspeed_keas_kt,
+                    start.overspeed_keas_kt,
+                ),
+                ("structure.safe_load", self.structure.safe_load, start.safe_load),
+                ("roll", self.roll, start.roll),
+            )
+            if own != starts
+        ]
+        if differ:
+            raise ValueError(
+                f"swing_wing.start: the card's own {', '.join(differ)} must be those of its "
+                f"start position {start.name!r} (the card read without a position is the "
+                "start position)"
+            )
+        return self
+
+    @property
+    def wing_position(self) -> str | None:
+        """The wing position this card is read at; None for a fixed wing."""
+        if self.swing_wing is None:
+            return None
+        start = self.swing_wing.position(self.swing_wing.start)
+        return start.name if start is not None else self.swing_wing.start
+
+    def at_wing_position(self, name: str) -> AircraftCard:
+        """The card as flown with the wing at position ``name`` (case-insensitive): the same
+        card with that position's polar, wing area, Mach and overspeed limits, safe loads
+        and roll rates ("Manual Swing-Wing": the flight data is read from the column of the
+        current wing position).  The start position gives the card itself; the others are
+        built once and cached (cards are frozen)."""
+        if self.swing_wing is None:
+            raise UnknownWingPosition(f"the {self.type_id} has a fixed wing, no wing positions")
+        position = self.swing_wing.position(name.strip())
+        if position is None:
+            known = ", ".join(p.name for p in self.swing_wing.positions)
+            raise UnknownWingPosition(
+                f"the {self.type_id} has no wing position {name!r}; its positions: {known}"
+            )
+        if position.name == self.wing_position:
+            return self
+        return _card_at_wing_position(self, position.name)
+
+    def scheduled_wing_position(self, mach: float) -> str:
+        """The position an automatic swing-wing takes at ``mach`` ("Automatic Swing-Wing /
+        Auto-Sweep Wing": the wing follows the Mach number recorded at Ap2)."""
+        if self.swing_wing is None:
+            raise UnknownWingPosition(f"the {self.type_id} has a fixed wing, no wing positions")
+        if self.swing_wing.kind != "automatic":
+            raise ValueError(
+                f"the {self.type_id}'s swing-wing is manual: the pilot sets its position"
+            )
+        return self.swing_wing.scheduled_position(mach).name
+
     def gun(self, name: str) -> Gun:
         """The gun type called ``name`` (case-insensitive)."""
         for gun in self.guns or ():
@@ -459,6 +631,33 @@ class AircraftCard(_Card):
             if row.region == region:
                 return row
         raise KeyError(f"{self.type_id} has no polar row for {region}")
+
+
+@lru_cache(maxsize=256)
+def _card_at_wing_position(aircraft: AircraftCard, name: str) -> AircraftCard:
+    """``aircraft`` read with its wing at position ``name`` (a checked, valid card whose
+    ``swing_wing.start`` is that position)."""
+    assert aircraft.swing_wing is not None
+    position = aircraft.swing_wing.position(name)
+    assert position is not None
+    structure = aircraft.structure.model_copy(
+        update={
+            "max_mach": position.max_mach,
+            "overspeed_keas_kt": position.overspeed_keas_kt,
+            "safe_load": position.safe_load,
+        }
+    )
+    fields = {field: getattr(aircraft, field) for field in type(aircraft).model_fields}
+    return type(aircraft).model_validate(
+        fields
+        | {
+            "wing_area_ft2": position.wing_area_ft2,
+            "polar": position.polar,
+            "structure": structure,
+            "roll": position.roll,
+            "swing_wing": aircraft.swing_wing.model_copy(update={"start": position.name}),
+        }
+    )
 
 
 def polar_regions(max_mach: float) -> tuple[MachRegion, ...]:
@@ -503,3 +702,7 @@ def card(type_id: str) -> AircraftCard:
 
 class UnknownAircraftType(ValueError):
     """A type id with no shipped card."""
+
+
+class UnknownWingPosition(ValueError):
+    """A wing position the card does not have (or any position of a fixed-wing card)."""

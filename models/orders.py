@@ -191,6 +191,9 @@ class BopPlot(_Order):
     guns: GunOrder | None = None
     """Gun combat this game-turn: a normal or tracking shot at the target when one is open
     after movement (Gun Combat)."""
+    swing_wing: str | None = None
+    """A manual swing wing's new position, declared in SoP 02 and reached in SoP 11
+    ("Manual Swing-Wing"), e.g. ``"72"``."""
     jettison: bool = False
     """Jettison every external store this game-turn: some segment must allow it (2 ticks or
     more, upright, at most 2.0 G; "Jettisoning External Stores")."""

@@ -86,6 +86,13 @@ class AircraftState:
     game-turn."""
     sensors: SensorSuite = field(default_factory=lambda: SensorSuite(None))
     """The sensor fit and what each sensor holds (SoP 10)."""
+    listed: AircraftCard | None = None
+    """The type's card as listed, once the wing has moved (``card`` is then the card as
+    flown at the current wing position); see :attr:`listed_card`."""
+    wing_position: str | None = None
+    """A swing-wing aircraft's wing position (None for a fixed wing)."""
+    wing_commanded: str | None = None
+    """A manual wing position declared this game-turn (moves in SoP 11)."""
     bingo_fp: int | None = None
     """The scenario's Bingo limit in Fuel Points, if any."""
     selected_weapon: str | None = None
@@ -105,6 +112,11 @@ class AircraftState:
     """Engines (numbered from 1) stalled at Idle until they restart (Compressor Stall)."""
     departure_result: int | None = None
     """The Departure Result of this game-turn's departure check, if one was made."""
+
+    @property
+    def listed_card(self) -> AircraftCard:
+        """The type's card as listed, whatever the wing position."""
+        return self.listed if self.listed is not None else self.card
 
     def involuntary_unload(self) -> ImposedUnload | None:
         """The unloaded flight the rules impose this game-turn: a High-Speed Departure's

@@ -17,6 +17,7 @@ AWARENESS_CHANNELS: dict[str, str] = {
     "tracks": "timeline ids the radar or IRST tracks, comma-separated",
     "ir_lock": "timeline id the active IR missile seeker has acquired, or empty",
     "rwr": "timeline ids of the enemy radars the RWR warns of, comma-separated",
+    "wing_position": "a swing wing's position (its name on the card), empty for a fixed wing",
 }
 """Channel name → meaning."""
 

@@ -48,6 +48,7 @@ from engine.bop.sensor_phase import (
 from engine.bop.sensors.radar import guides_rhm
 from engine.bop.sensors.suite import SensorSuite
 from engine.bop.stores import fuel_state, jettison, jettison_problem
+from engine.bop.swing_wing import check_wing_order, declare_wing, move_wing
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
 from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex
@@ -225,6 +226,7 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         crew=[CrewState() for _ in range(aircraft_card.crew)],
         ledgers=crew_ledgers(setup.callsign, setup.crew_quality, aircraft_card),
         bingo_fp=setup.bingo_fp,
+        wing_position=aircraft_card.wing_position,
         selected_weapon=setup.missiles[0] if setup.missiles else None,
         sensors=SensorSuite.for_type(aircraft_card.type_id),
         crew_quality=setup.crew_quality,
@@ -297,6 +299,9 @@ class Game:
                 recover(state.ledgers, state.crew, turn)
                 state.orders_crew = orders[entity].crew
         declarations: list[Event] = []
+        for entity, state in self.aircraft.items():
+            if entity in orders:
+                declarations.extend(declare_wing(state, orders[entity], t0))
         if self.scenario.awareness:
             fixes = dict(self.awareness.order.fixes) if self.awareness.order else {}
             declarations.extend(declare_sensors(self.aircraft, orders, turn, t0))
@@ -407,11 +412,16 @@ class Game:
             events.extend(sighting_phase(self.aircraft, self.awareness, self.dice, turn, t_end))
             events.extend(sensor_phase(self.aircraft, orders, self.dice, turn, t_end))
         events.extend(phases.administrative(self.aircraft, self.dice, turn, t_end))
-        for entity, plot in orders.items():  # stores changes (SoP 11)
+        for entity, plot in orders.items():  # stores changes and wing positions (SoP 11)
             state = self.aircraft[entity]
             dropped = jettison(state, t_end) if plot.jettison and state.active else None
             if dropped is not None:
                 events.append(dropped)
+            if entity in results:
+                mach = perf.initial_state(
+                    state.card, state.alt_ft, state.speed_kt, state.weight_lb
+                ).mach
+                events.extend(move_wing(state, mach, t_end))
         events.extend(
             phases.engine_losses(self.aircraft, running_before, conditions, self.dice, turn, t_end)
         )
@@ -645,6 +655,7 @@ class Game:
                         "Missile Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
                     )
             plotted[entity] = self._plan(state, orders[entity], turn, state.involuntary_unload())
+            check_wing_order(state, orders[entity], turn)
             if orders[entity].jettison:
                 problem = jettison_problem(plotted[entity].plot)
                 if problem:
@@ -1043,6 +1054,7 @@ class Game:
             if order is None or state.callsign not in order.plot_class
             else f"{order.plot_class[state.callsign]}/{order.move_class[state.callsign]}",
             "activity": state.activity_text(),
+            "wing_position": state.wing_position or "",
             **_sensor_text(state, ids),
         }
 

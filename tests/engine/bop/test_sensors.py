@@ -126,7 +126,18 @@ def test_boresight_may_acquire_on_the_start_position() -> None:
 
 @pytest.mark.parametrize(
     "type_id",
-    ["F-86F", "MiG-15bis", "MiG-17F", "MiG-21MF", "F-4E", "F-5E", "F-15C", "F-16C", "MiG-29"],
+    [
+        "F-86F",
+        "MiG-15bis",
+        "MiG-17F",
+        "MiG-21MF",
+        "MiG-23MLD",
+        "F-4E",
+        "F-5E",
+        "F-15C",
+        "F-16C",
+        "MiG-29",
+    ],
 )
 def test_every_shipped_type_has_a_fit(type_id: str) -> None:
     fit = sensor_fit(type_id)
