@@ -127,6 +127,29 @@ class MapSetup(_Model):
     """Tile Base Altitude ("Orient Box Mini, Update Tiles"): altitude stacks count from it."""
 
 
+class WeatherLayer(_Model):
+    """A layer of haze or cloud between two altitudes in 200 ft steps, inclusive."""
+
+    bottom_steps: int = Field(ge=0, le=400)
+    top_steps: int = Field(ge=0, le=400)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Self:
+        if self.top_steps < self.bottom_steps:
+            raise ValueError(
+                f"top_steps {self.top_steps} is below bottom_steps {self.bottom_steps}"
+            )
+        return self
+
+
+class WeatherSetup(_Model):
+    """The scenario's weather ("Weather"): haze makes aircraft harder to see through it;
+    cloud between two aircraft hides them from each other (Visual Sighting, SoP 09)."""
+
+    haze: tuple[WeatherLayer, ...] = ()
+    cloud: tuple[WeatherLayer, ...] = ()
+
+
 AdvancedRule = Literal["crew_fatigue", "g_onset"]
 """The rulebook's advanced rules a scenario may switch on (Flight Effects, SoP 03–04)."""
 
@@ -150,6 +173,7 @@ class Scenario(_Model):
     """Play Initiative, Visual Sighting and the Sensor phase (SoP 08–10) and the radar
     switches of SoP 02. A solo drill with nothing to see may leave them out (``false``);
     its launches then take the launcher to hold what its missile needs."""
+    weather: WeatherSetup = Field(default_factory=WeatherSetup)
     map: MapSetup = Field(default_factory=MapSetup)
     aircraft: tuple[AircraftSetup, ...] = Field(min_length=1)
 

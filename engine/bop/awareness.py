@@ -43,6 +43,7 @@ from engine.bop.sighting import (
     SightLine,
     Spot,
     SpotState,
+    Weather,
     in_blind_arc,
     quick_search,
     search_refusal,
@@ -69,6 +70,8 @@ class Awareness:
     """This turn's Initiative by callsign (SoP 08)."""
     order: FlightOrder | None = None
     """Plot and move classes for the next game-turn, by callsign."""
+    weather: Weather = field(default_factory=Weather)
+    """The scenario's haze and cloud layers."""
 
     def has_spotted(self, aircraft: str, target: str) -> bool:
         """Some crew member of ``aircraft`` has ``target`` spotted (callsigns)."""
@@ -101,7 +104,9 @@ def _position(state: AircraftState) -> Position:
     return Position(state.hex, max(0, state.alt_steps))
 
 
-def _line(observer: AircraftState, target: AircraftState) -> SightLine | None:
+def _line(
+    observer: AircraftState, target: AircraftState, weather: Weather | None = None
+) -> SightLine | None:
     """The sight line from ``observer`` to ``target``; None when they share a hex and an
     altitude (no bearing) or the target's card has no sighting data."""
     if target.card.sighting is None:
@@ -114,12 +119,15 @@ def _line(observer: AircraftState, target: AircraftState) -> SightLine | None:
             _position(target),
             target.attitude,
             target.card,
+            weather,
         )
     except NoBearing:
         return None
 
 
-def initial_spots(aircraft: dict[str, AircraftState], everyone: bool = False) -> SpotState:
+def initial_spots(
+    aircraft: dict[str, AircraftState], everyone: bool = False, weather: Weather | None = None
+) -> SpotState:
     """The spots the game starts with: every crew member has spotted each aircraft it could
     see, within the limit of sight and outside its blind arc, without a roll
     (docs/rulings.md, "Awareness at the start"). With ``everyone`` (a scenario that leaves
@@ -134,7 +142,7 @@ def initial_spots(aircraft: dict[str, AircraftState], everyone: bool = False) ->
             for other in active:
                 if other is state:
                     continue
-                line = None if everyone else _line(state, other)
+                line = None if everyone else _line(state, other, weather)
                 if not everyone and (
                     line is None or visible(line) is not None or in_blind_arc(canopy, line.aspect)
                 ):
@@ -274,7 +282,7 @@ def _pay(ledger: ActivityLedger, task: Task, target: str | None) -> bool:
 
 
 def _sight_lines(
-    state: AircraftState, active: list[AircraftState], before: SpotState
+    state: AircraftState, active: list[AircraftState], before: SpotState, weather: Weather
 ) -> dict[str, SightLine]:
     """Sight lines from ``state`` to the aircraft its crew might see or keep: those within
     the limit of sight, those its crew had spotted, and (for the grey-out field of view) its
@@ -291,7 +299,7 @@ def _sight_lines(
         known = before.aircraft_has_spotted(state.callsign, other.callsign)
         if (far and not known) or (friendly and not restricted):
             continue
-        line = _line(state, other)
+        line = _line(state, other, weather)
         if line is not None:
             lines[other.callsign] = line
     return lines
@@ -338,7 +346,7 @@ def sighting_phase(
     for state in active:
         if state.card.sighting is None:
             continue
-        lines = _sight_lines(state, active, before)
+        lines = _sight_lines(state, active, before, awareness.weather)
         enemies = sorted(
             (e.callsign for e in _enemies(state, active) if e.callsign in lines),
             key=lambda c: (lines[c].visual_range_fp, c),

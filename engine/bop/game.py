@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -41,12 +42,14 @@ from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, pl
 from engine.bop.sensor_phase import (
     declare_sensors,
     declare_snapshots,
+    seeker_in_flight,
     sensor_phase,
     slaved_acquisition,
     snapshot_acquisition,
 )
 from engine.bop.sensors.radar import guides_rhm
 from engine.bop.sensors.suite import SensorSuite
+from engine.bop.sighting import AltitudeBand, Weather
 from engine.bop.stores import fuel_state, jettison, jettison_problem
 from engine.bop.swing_wing import check_wing_order, declare_wing, move_wing
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
@@ -258,7 +261,15 @@ class Game:
         }
         for state in self.aircraft.values():  # the crews start the game rested
             recover(state.ledgers, state.crew, 0)
-        self.awareness = Awareness(initial_spots(self.aircraft, everyone=not scenario.awareness))
+        sky = scenario.weather
+        weather = Weather(
+            haze=tuple(AltitudeBand(band.bottom_steps, band.top_steps) for band in sky.haze),
+            cloud=tuple(AltitudeBand(band.bottom_steps, band.top_steps) for band in sky.cloud),
+        )
+        self.awareness = Awareness(
+            initial_spots(self.aircraft, everyone=not scenario.awareness, weather=weather),
+            weather=weather,
+        )
         """Spots, Initiative and the order of flight (SoP 08-09)."""
 
     # -- orders --------------------------------------------------------------------------
@@ -377,7 +388,8 @@ class Game:
             if entity in before
         }
         guided = self._guided if self.scenario.awareness else None
-        flown, attacking = fly_all(self.missiles, shooters, turn, t_end, paths, guided)
+        seeker = partial(self._seeker, turn=turn, t_s=t_end) if self.scenario.awareness else None
+        flown, attacking = fly_all(self.missiles, shooters, turn, t_end, paths, guided, seeker)
         events.extend(flown)
         damage = {e: s.damage for e, s in self.aircraft.items() if s.damage is not None}
         cards = {e: s.card for e, s in self.aircraft.items()}
@@ -550,6 +562,13 @@ class Game:
         except TaskRefused as refused:
             return f"Weapon Launch: {refused.problem}"
         return ""
+
+    def _seeker(self, track: MissileTrack, *, turn: int, t_s: float) -> tuple[bool, list[Event]]:
+        """A self-guided missile's seeker maintenance in flight (SoP 10 for missiles)."""
+        target = self.aircraft[track.state.target]
+        roll = seeker_in_flight(track.state, track.card, target, self.dice, turn)
+        noted = [roll.record.event(t_s, (track.state.id,))] if roll.record is not None else []
+        return roll.success, noted
 
     def _guided(self, track: MissileTrack) -> bool:
         """An RH missile in flight is guided while its launcher flies with its radar in STT

@@ -192,13 +192,16 @@ def fly_all(
     t_end: float,
     target_paths: dict[str, tuple[tuple[float, float, float], ...]] | None = None,
     guided: Callable[[MissileTrack], bool] | None = None,
+    seeker: Callable[[MissileTrack], tuple[bool, list[Event]]] | None = None,
 ) -> tuple[list[Event], list[MissileTrack]]:
     """Fly every missile in play after its target has moved; returns the events and the
     missiles that reach their targets (they attack in the Combat phase).
 
     ``target_paths`` are the aircraft's positions at ticks 0–10 of this turn, so a missile
     is drawn closing on where its target actually is. ``guided(track)`` says whether an RH
-    missile still has its launcher's radar guiding it; one that has not is lost."""
+    missile still has its launcher's radar guiding it; one that has not is lost.
+    ``seeker(track)`` rolls a self-guided (IR or AH) missile's seeker maintenance: whether it
+    keeps the target, and the roll's events; one that loses it leaves play."""
     events: list[Event] = []
     attacking: list[MissileTrack] = []
     for track in tracks.values():
@@ -224,6 +227,21 @@ def fly_all(
                 )
             )
             continue
+        if seeker is not None and track.card.guidance_until_impact == "own_seeker":
+            kept, noted = seeker(track)
+            events.extend(noted)
+            if not kept:
+                reason = "its seeker lost the target"
+                track.state = replace(track.state, status="missed", status_reason=reason)
+                events.append(
+                    Event(
+                        t_s=t_end,
+                        kind="seeker_lost",
+                        entities=(track.state.id, track.state.target),
+                        detail=f"{track.callsign} loses the target: {reason} (Missile Flight)",
+                    )
+                )
+                continue
         flight = fly_missile(
             track.state,
             track.card,

@@ -16,9 +16,16 @@ from engine.bearing import NoBearing, shoot_bearing
 from engine.bop.activity import ActivityLedger, TaskRefused
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.effects import EffectRecord
-from engine.bop.missiles import LaunchCheck, can_declare_snapshot, can_snapshot
-from engine.bop.sensors.common import Awareness, Contact, IllegalSensorAction, stabilised_usable
+from engine.bop.missiles import LaunchCheck, MissileState, can_declare_snapshot, can_snapshot
+from engine.bop.sensors.common import (
+    Awareness,
+    Contact,
+    IllegalSensorAction,
+    SensorRoll,
+    stabilised_usable,
+)
 from engine.bop.sensors.infrared import (
+    dump_seeker,
     irm_acquisition,
     irm_maintenance,
     irst_acquisition,
@@ -33,12 +40,13 @@ from engine.bop.sensors.radar import (
     radar_sensor_phase,
     switch_mode,
 )
+from engine.bop.sensors.radar_rolls import missile_radar_maintenance
 from engine.dice import Dice
 from engine.hexmap import Position
-from engine.phad import distance
+from engine.phad import Aspect, angle_off_tail, distance
 from models.missile import IR_SEEKERS, MissileCard, missile_card
 from models.orders import BopPlot
-from models.sensors import RadarMode
+from models.sensors import RadarMode, sensor_tables
 from models.timeline import Event
 
 
@@ -302,6 +310,8 @@ def _seeker(
         suite.ir_lock = None
         return []
     by_target = {c.target: c for c in contacts}
+    if suite.seekers.false_lock and suite.seekers.active == card.type_id:
+        return _dump(state, t_s)
     lock = suite.ir_lock
     if lock is not None and lock.sensor == card.type_id and lock.target in by_target:
         roll = irm_maintenance(card, by_target[lock.target], dice, state.callsign, turn)
@@ -331,6 +341,63 @@ def _seeker(
     if roll.success:
         suite.ir_lock = Awareness(card.type_id, roll.target, "acquisition", turn)
     return _records(state, [roll.record], t_s)
+
+
+def _dump(state: AircraftState, t_s: float) -> list[Event]:
+    """A seeker stuck on a false lock is Dumped (the Recycle/Dump cockpit action, paid by
+    the pilot); it may acquire again from the next Sensor phase (docs/rulings.md)."""
+    pilot = state.ledgers[0] if state.ledgers else None
+    if pilot is not None:
+        try:
+            pilot.cockpit_action("recycle_dump")
+        except TaskRefused as refused:
+            return [
+                _note(
+                    state,
+                    f"cannot dump its seeker's false lock: {refused.problem}",
+                    t_s,
+                    "sensor_dump",
+                )
+            ]
+    state.sensors.seekers = dump_seeker(state.sensors.seekers)
+    return [_note(state, "dumps its seeker's false lock", t_s, "sensor_dump")]
+
+
+def seeker_in_flight(
+    missile: MissileState,
+    card: MissileCard,
+    target: AircraftState,
+    dice: Dice,
+    turn: int,
+) -> SensorRoll:
+    """Missile Seeker Maintenance in flight for a missile that guides itself (IR and AH):
+    an IR seeker makes IRM Maintenance, always in arc past its boost; an active radar
+    seeker its own maintenance roll ("Missile Flight", "Infrared and Optical", "Radar")."""
+    anchor = missile.anchor
+    where = _position(target)
+    try:
+        shot = shoot_bearing(anchor, where)
+        bearing, range_fp = shot.candidates[0], shot.slant_range_fp
+    except NoBearing:  # on top of the target: as close as it gets
+        bearing, range_fp = missile.boost_direction, 0
+    contact = Contact(
+        target=target.callsign,
+        range_fp=range_fp,
+        bearing=bearing,
+        aspect=Aspect(0, 3),  # past its boost the seeker always has the target in arc
+        aot=angle_off_tail(bearing, target.attitude),
+        target_alt_ft=target.alt_ft,
+        radar_signature=target.sensors.fit.radar_signature if target.sensors.fit else 0,
+        ecm_rating=target.sensors.fit.ecm_rating if target.sensors.fit else 0,
+        afterburner=target.throttle == "ab",
+    )
+    who = missile.id
+    if card.seeker in IR_SEEKERS:
+        return irm_maintenance(card, contact, dice, who, turn, in_flight=True)
+    seeker = sensor_tables().seeker(card.type_id)
+    return missile_radar_maintenance(
+        seeker.rating, seeker.range_fp, seeker.eccm, contact, dice, who, turn
+    )
 
 
 def _rwr(

@@ -7,7 +7,7 @@ from typing import Any
 from engine.bop.game import Game
 from engine.bop.sighting import Observer
 from models.orders import CrewOrders
-from models.scenario import Scenario, load_scenario
+from models.scenario import Scenario, WeatherSetup, load_scenario
 
 HISTORICAL = Path(__file__).resolve().parents[3] / "scenarios" / "historical"
 STRAIGHT = {"segments": [{"kind": "straight", "ticks": 10}]}
@@ -148,3 +148,25 @@ def test_a_target_that_neither_sees_nor_hears_the_launch_cannot_defend() -> None
     attacks = missile_attacks(game)
     assert attacks and all(e.data["defending"] is False for e in attacks)
     assert not game.missiles["phantom-1-m1"].target_aware
+
+
+def test_cloud_between_two_aircraft_hides_them_and_haze_makes_searching_harder() -> None:
+    clouded = head_on("2,6").model_copy(
+        update={
+            "weather": WeatherSetup.model_validate(
+                {"cloud": [{"bottom_steps": 95, "top_steps": 105}]}
+            )
+        }
+    )
+    game = Game(clouded)
+    assert not game.awareness.spots.spots  # no one starts with the other in sight
+    hazy = head_on("3,8").model_copy(
+        update={
+            "weather": WeatherSetup.model_validate(
+                {"haze": [{"bottom_steps": 90, "top_steps": 110}]}
+            )
+        }
+    )
+    events = Game(hazy).run().meta.events
+    searches = [e for e in events if e.kind in ("visual_search", "tally") and "haze" in e.detail]
+    assert searches

@@ -117,3 +117,37 @@ def test_an_ir_seeker_tries_for_a_target_in_the_nose_cell_from_astern() -> None:
     assert "AIM-9B on Fishbed 1" in attempts[0].detail
     locked = "acquired" in attempts[0].detail
     assert (channel(timeline, "ir_lock", "phantom-1")[-1] == "fishbed-1") == locked
+
+
+def test_a_seeker_on_a_false_lock_is_dumped() -> None:
+    from engine.bop.sensors.infrared import IrmSeekers
+
+    north = {"nose": "015+00", "canopy": "All+90", "wing": "105+00"}
+    chase = head_on("1,3", turns=1, red_attitude=north)
+    phantom = chase.aircraft[0].model_copy(update={"missiles": ("AIM-9B",)})
+    game = Game(chase.model_copy(update={"aircraft": (phantom, chase.aircraft[1])}))
+    state = game.aircraft["phantom-1"]
+    state.sensors.seekers = IrmSeekers(active="AIM-9B", false_lock=True)
+    events = game.play_turn(game.scripted_orders()).events
+    assert any(e.kind == "sensor_dump" and "dumps" in e.detail for e in events)
+    assert not state.sensors.seekers.false_lock
+    assert "cockpit action: recycle_dump" in [s.task for s in state.ledgers[0].spends]
+
+
+def test_a_self_guided_missile_keeps_its_target_by_seeker_maintenance_in_flight() -> None:
+    from engine.bop.sensors.common import Awareness as Held
+    from tests.engine.bop.test_launch_play import chase
+
+    for seed in range(1, 30):
+        game = chase("MiG-29", ["R-73"], {"type": "R-73", "target": "eagle-1"}, seed)
+        game.aircraft["shooter-1"].sensors.ir_lock = Held("R-73", "Eagle 1", "acquisition", 0)
+        first = game.play_turn(game.scripted_orders()).events
+        if any(e.kind == "launch" and "launches" in e.detail for e in first):
+            break
+    second = game.play_turn(game.scripted_orders()).events
+    rolls = [
+        e for e in second if e.entities[:1] == ("shooter-1-m1",) and "IRM Maintenance" in e.detail
+    ]
+    assert rolls, "the R-73 made no seeker maintenance roll in flight"
+    if "lost" in rolls[0].detail:
+        assert any(e.kind == "seeker_lost" for e in second)
