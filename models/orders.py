@@ -174,6 +174,9 @@ class SensorOrders(_Order):
     Search tries to convert to a track; by default the target of this turn's missile order."""
     ir_missile: str | None = None
     """The IR missile type whose seeker is active (Weapon Select)."""
+    decoy_program: int | None = Field(default=None, ge=0, le=8)
+    """Set the Decoy Dispenser System to put out this many flares and this many chaff every
+    game-turn from now on (0 switches it off; "Setting Decoy Program")."""
 
 
 class BopPlot(_Order):

@@ -242,6 +242,16 @@ class EoSensorFit(_Data):
     name: str = Field(min_length=1)
 
 
+class DecoyFit(_Data):
+    """The Decoy Dispenser System (DDS) and its load ("Setting Decoy Program")."""
+
+    name: str = Field(min_length=1)
+    flares: int = Field(default=0, ge=0, le=200)
+    """Infrared decoys carried: they help against IR missiles."""
+    chaff: int = Field(default=0, ge=0, le=200)
+    """Radar decoys carried: they help against radar-guided missiles."""
+
+
 class SensorFit(_Data):
     """The sensor information on one aircraft type's ADC."""
 
@@ -264,6 +274,7 @@ class SensorFit(_Data):
     helmet: HelmetFit | None = None
     datalink: DatalinkFit | None = None
     eo_sensor: EoSensorFit | None = None
+    decoys: DecoyFit | None = None
     derivation: str = Field(min_length=1)
     """How each figure was obtained."""
     sources: tuple[str, ...] = Field(min_length=1)

@@ -93,6 +93,12 @@ class AircraftState:
     """A swing-wing aircraft's wing position (None for a fixed wing)."""
     wing_commanded: str | None = None
     """A manual wing position declared this game-turn (moves in SoP 11)."""
+    decoys_left: dict[str, int] | None = None
+    """Flares and chaff left in the Decoy Dispenser System; None without one."""
+    dds_program: int = 0
+    """Decoys of each kind the DDS program dispenses every game-turn (0: off)."""
+    decoys_released: dict[str, int] = field(default_factory=lambda: {"flares": 0, "chaff": 0})
+    """Decoys of each kind put out this game-turn."""
     bingo_fp: int | None = None
     """The scenario's Bingo limit in Fuel Points, if any."""
     selected_weapon: str | None = None

@@ -32,6 +32,7 @@ from engine.bop.channels import text_channels
 from engine.bop.combat import Combatant, Placement, gun_combat
 from engine.bop.crew import crew_ledgers, pay_missile_defense, recover
 from engine.bop.damage import DamageState
+from engine.bop.decoys import countermeasure_columns, declare_program, decoy_kind, release_against
 from engine.bop.departure import too_slow_flight
 from engine.bop.effects import CrewState
 from engine.bop.errors import IllegalOrder
@@ -209,6 +210,7 @@ def setup_problems(index: int, setup: AircraftSetup | dict[str, Any]) -> list[st
 def _state_from_setup(setup: AircraftSetup) -> AircraftState:
     aircraft_card = card(setup.type)
     marks = setup.attitude
+    suite = SensorSuite.for_type(aircraft_card.type_id)
     return AircraftState(
         id=setup.entity_id,
         callsign=setup.callsign,
@@ -231,7 +233,12 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         bingo_fp=setup.bingo_fp,
         wing_position=aircraft_card.wing_position,
         selected_weapon=setup.missiles[0] if setup.missiles else None,
-        sensors=SensorSuite.for_type(aircraft_card.type_id),
+        sensors=suite,
+        decoys_left=(
+            {"flares": suite.fit.decoys.flares, "chaff": suite.fit.decoys.chaff}
+            if suite.fit is not None and suite.fit.decoys is not None
+            else None
+        ),
         crew_quality=setup.crew_quality,
         bailout_over=setup.bailout_over,
     )
@@ -313,6 +320,7 @@ class Game:
         for entity, state in self.aircraft.items():
             if entity in orders:
                 declarations.extend(declare_wing(state, orders[entity], t0))
+                declarations.extend(declare_program(state, orders[entity], t0))
         if self.scenario.awareness:
             fixes = dict(self.awareness.order.fixes) if self.awareness.order else {}
             declarations.extend(declare_sensors(self.aircraft, orders, turn, t0))
@@ -393,11 +401,11 @@ class Game:
         events.extend(flown)
         damage = {e: s.damage for e, s in self.aircraft.items() if s.damage is not None}
         cards = {e: s.card for e, s in self.aircraft.items()}
-        events.extend(
-            attack_all(
-                attacking, shooters, damage, cards, self.dice, turn, t_end, self._missile_defense
-            )
-        )
+        decoy_notes: list[Event] = []
+        defends = partial(self._missile_defense, notes=decoy_notes, t_s=t_end)
+        attacks = attack_all(attacking, shooters, damage, cards, self.dice, turn, t_end, defends)
+        events.extend(decoy_notes)
+        events.extend(attacks)
         for entity, track_damage in damage.items():
             self.aircraft[entity].damage = track_damage
             if track_damage.destroyed:
@@ -580,11 +588,18 @@ class Game:
         radar = launcher.sensors.radar
         return radar is not None and guides_rhm(radar, target.callsign)
 
-    def _missile_defense(self, track: MissileTrack) -> bool:
-        """Missile Defense (SoP 07): a target that saw the launch defends, paying 1 AP."""
-        return track.target_aware and pay_missile_defense(
-            self.aircraft[track.state.target], track.state.id
-        )
+    def _missile_defense(
+        self, track: MissileTrack, notes: list[Event], t_s: float
+    ) -> tuple[bool, int]:
+        """Missile Defense (SoP 07): a target that saw the launch defends, paying 1 AP, and
+        puts its decoys out against the missile; gives (defending, decoy columns)."""
+        target = self.aircraft[track.state.target]
+        defending = track.target_aware and pay_missile_defense(target, track.state.id)
+        if not defending:
+            return False, countermeasure_columns(target.decoys_released[decoy_kind(track.card)])
+        columns, released = release_against(target, track.card, t_s)
+        notes.extend(released)
+        return True, columns
 
     def _engage(self, shooter_id: str, target_id: str) -> str:
         """The Guns Engagement task (SoP 07): the pilot must have the target spotted and pay

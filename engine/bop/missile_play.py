@@ -269,19 +269,22 @@ def attack_all(
     dice: Dice,
     turn: int,
     t_end: float,
-    defends: Callable[[MissileTrack], bool] | None = None,
+    defends: Callable[[MissileTrack], tuple[bool, int]] | None = None,
 ) -> list[Event]:
     """The missile-attack sub-phase: every attack rolled, then the damage applied.
-    ``defends(track)`` says (and pays for) the target's Missile Defense against it."""
+    ``defends(track)`` says (and pays for) the target's Missile Defense against it and gives
+    the defense columns its decoys add."""
     events: list[Event] = []
     hits: list[tuple[str, int, int, str]] = []
     for track in attacking:
         target = shooters[track.state.target]
+        defending, decoys = defends(track) if defends is not None else (False, 0)
         result = missile_attack(
             track.state,
             track.card,
             defender_pilot_quality=target.pilot_quality,
-            defending=defends(track) if defends is not None else False,
+            defending=defending,
+            countermeasure_columns=decoys,
             dice=dice,
             who=track.callsign,
             turn=turn,
