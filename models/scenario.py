@@ -89,6 +89,9 @@ class AircraftSetup(_Model):
     crew_quality: Literal["green", "average", "veteran", "ace"] = "average"
     bailout_over: Literal["friendly", "hostile"] = "friendly"
     """Whose ground this crew comes down on if it ejects (Post-Battle Fate)."""
+    gci: bool = False
+    """A ground controller feeds this aircraft: a type with a GCI datalink gets a cue on the
+    nearest enemy in the game's first Sensor phase ("GCI Datalink")."""
     bingo_fp: int | None = Field(default=None, ge=0)
     """The scenario's Bingo limit: the Fuel Points it needs to get home ("Fuel"); the
     timeline marks the game-turn it is reached."""

@@ -101,6 +101,8 @@ class AircraftState:
     """Decoys of each kind put out this game-turn."""
     bingo_fp: int | None = None
     """The scenario's Bingo limit in Fuel Points, if any."""
+    gci: bool = False
+    """A ground controller feeds this aircraft (GCI Datalink)."""
     selected_weapon: str | None = None
     """The missile type last selected (Select Weapon, SoP 02)."""
     snapshot: tuple[str, Cell] | None = None

@@ -231,6 +231,7 @@ def _state_from_setup(setup: AircraftSetup) -> AircraftState:
         crew=[CrewState() for _ in range(aircraft_card.crew)],
         ledgers=crew_ledgers(setup.callsign, setup.crew_quality, aircraft_card),
         bingo_fp=setup.bingo_fp,
+        gci=setup.gci,
         wing_position=aircraft_card.wing_position,
         selected_weapon=setup.missiles[0] if setup.missiles else None,
         sensors=suite,

@@ -33,7 +33,7 @@ from engine.bop.sensors.infrared import (
     keep_one,
     slaved_irm_acquisition,
 )
-from engine.bop.sensors.integration import Emission, rwr_warnings
+from engine.bop.sensors.integration import Emission, radar_handoff, rwr_warnings
 from engine.bop.sensors.radar import (
     RadarState,
     after_rhm_launch,
@@ -199,6 +199,8 @@ def sensor_phase(
             state.sensors.clear()  # a spinning crew loses every sensor track ("Spinning")
             continue
         contacts = contacts_for(state, aircraft)
+        if turn == 1 and state.gci:
+            events.extend(_gci_cue(state, contacts, dice, turn, t_s))
         wanted = _wanted_target(aircraft, orders.get(entity))
         events.extend(_radar(state, contacts, wanted, dice, turn, t_s))
         events.extend(_irst(state, contacts, dice, turn, t_s))
@@ -276,6 +278,8 @@ def _irst(
         return []
     irst = suite.fit.irst
     by_target = {c.target: c for c in contacts}
+    if suite.irst is not None and suite.irst.since_turn == turn:
+        return []  # gained this phase (a GCI cue): one attempt a target a turn
     if suite.irst is not None:
         contact = by_target.get(suite.irst.target)
         if contact is None:
@@ -341,6 +345,34 @@ def _seeker(
     if roll.success:
         suite.ir_lock = Awareness(card.type_id, roll.target, "acquisition", turn)
     return _records(state, [roll.record], t_s)
+
+
+def _gci_cue(
+    state: AircraftState, contacts: list[Contact], dice: Dice, turn: int, t_s: float
+) -> list[Event]:
+    """The ground controller's cue in the first Sensor phase ("GCI Datalink"): handed like
+    a datalink cue to the radar in Boresight or Supersearch (a cued Radar Maintenance roll)
+    or else to the IRST (a cued IRST Maintenance roll), on the nearest enemy."""
+    fit = state.sensors.fit
+    if fit is None or fit.datalink is None or fit.datalink.kind != "gci" or not contacts:
+        return []
+    nearest = min(contacts, key=lambda c: (c.range_fp, c.target))
+    notes = [_note(state, f"{fit.datalink.name} cue from GCI on {nearest.target}", t_s, "gci")]
+    radar = state.sensors.radar
+    if fit.radar is not None and radar is not None and radar.mode in ("Bo", "SS"):
+        try:
+            state.sensors.radar, roll = radar_handoff(
+                fit.radar, radar, state.attitude, nearest, dice, state.callsign, turn
+            )
+        except IllegalSensorAction as refused:
+            return [*notes, _note(state, f"cannot take the cue: {refused}", t_s, "gci")]
+        return [*notes, *_records(state, [roll.record], t_s)]
+    if fit.irst is not None and state.sensors.irst is None:
+        roll = irst_maintenance(fit.irst, nearest, dice, state.callsign, turn, cued=True)
+        if roll.success:
+            state.sensors.irst = Awareness("irst", nearest.target, "track", turn)
+        return [*notes, *_records(state, [roll.record], t_s)]
+    return notes
 
 
 def _dump(state: AircraftState, t_s: float) -> list[Event]:

@@ -151,3 +151,46 @@ def test_a_self_guided_missile_keeps_its_target_by_seeker_maintenance_in_flight(
     assert rolls, "the R-73 made no seeker maintenance roll in flight"
     if "lost" in rolls[0].detail:
         assert any(e.kind == "seeker_lost" for e in second)
+
+
+def test_a_gci_controller_cues_the_irst_in_the_first_sensor_phase() -> None:
+    from models.scenario import Scenario
+
+    def fulcrum_vs_eagle(gci: bool) -> Scenario:
+        plane = {"alt_steps": 100, "speed_kt": 450, "throttle": "mil"}
+        straight = {"plots": [{"segments": [{"kind": "straight", "ticks": 10}]}]}
+        return Scenario.model_validate(
+            {
+                "name": "gci",
+                "turns": 1,
+                "seed": 2,
+                "aircraft": [
+                    {
+                        **plane,
+                        "callsign": "Fulcrum 1",
+                        "type": "MiG-29",
+                        "side": "red",
+                        "hex": "0,0",
+                        "attitude": {"nose": "015+00", "canopy": "All+90", "wing": "105+00"},
+                        "gci": gci,
+                        "script": straight,
+                    },
+                    {
+                        **plane,
+                        "callsign": "Eagle 1",
+                        "type": "F-15C",
+                        "side": "blue",
+                        "hex": "14,33",
+                        "attitude": {"nose": "195+00", "canopy": "All+90", "wing": "285+00"},
+                        "script": straight,
+                    },
+                ],
+            }
+        )
+
+    cued = Game(fulcrum_vs_eagle(True)).run().meta.events
+    gci = [e for e in cued if e.kind == "gci"]
+    assert gci and "Lazur-M cue from GCI on Eagle 1" in gci[0].detail
+    assert any("IRST Maintenance (cued)" in e.detail for e in cued)
+    plain = Game(fulcrum_vs_eagle(False)).run().meta.events
+    assert not [e for e in plain if e.kind == "gci"]
