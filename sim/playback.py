@@ -36,6 +36,7 @@ from engine.bearing import NoBearing, shoot_bearing
 from engine.hexmap import Hex, InvalidCoordinate, Position
 from engine.rulesets import RULESETS
 from models.timeline import Event, Timeline
+from sim.events import notable
 from sim.snapshot import EntityState, Snapshot
 
 SPEED_STEPS: Final = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -172,7 +173,9 @@ class Playback:
         events = sorted(meta.events, key=lambda event: event.t_s)
         self._events: tuple[Event, ...] = tuple(events)
         self._event_t: list[float] = [float(event.t_s) for event in events]
-        self._event_times: tuple[float, ...] = tuple(self._event_t)
+        self._event_times: tuple[float, ...] = tuple(
+            sorted({float(event.t_s) for event in events if notable(event)})
+        )
         self._recent_cache: dict[tuple[int, int], tuple[Event, ...]] = {}
         self._bearing_cache: dict[tuple[int, int], dict[str, str]] = {}
 

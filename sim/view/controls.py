@@ -64,8 +64,9 @@ class ScrubBar:
 
         self.root = parent.attachNewNode("furball-scrub-bar")
         self.duration_s = max(duration_s, 1e-6)
+        marks = self.root.attachNewNode("static")
         _quad(
-            self.root,
+            marks,
             "track",
             BAR_LEFT,
             BAR_RIGHT,
@@ -77,7 +78,7 @@ class ScrubBar:
         for turn in range(turns + 1):
             x = self.x_at(turn * turn_s)
             _quad(
-                self.root,
+                marks,
                 "turn-tick",
                 x - 0.0015,
                 x + 0.0015,
@@ -85,10 +86,10 @@ class ScrubBar:
                 BAR_Z + 0.022,
                 (0.85, 0.85, 0.85, 1),
             )
-        for t_s in event_times_s:
+        for t_s in sorted(set(event_times_s)):
             x = self.x_at(t_s)
             _quad(
-                self.root,
+                marks,
                 "event-mark",
                 x - 0.004,
                 x + 0.004,
@@ -96,6 +97,7 @@ class ScrubBar:
                 BAR_Z + 0.034,
                 (1.0, 0.72, 0.1, 1),
             )
+        marks.flattenStrong()  # one node for the track, ticks and marks: they never move
         self.played = _quad(
             self.root, "played", 0, 1, BAR_Z - 0.006, BAR_Z + 0.006, (0.35, 0.75, 1.0, 1)
         )

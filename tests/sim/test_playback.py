@@ -21,6 +21,7 @@ from engine.phad.cells import Cell
 from engine.phad.rotation import heading_pitch_roll_deg
 from models.scenario import load_scenario
 from models.timeline import Timeline
+from sim.events import notable
 from sim.playback import SPEED_STEPS, Playback, heading_pitch_roll_deg_many
 from sim.snapshot import EntityState
 
@@ -533,7 +534,9 @@ def test_recent_events_are_those_of_the_last_six_seconds() -> None:
     playback = Playback(tl)
     times = sorted(event.t_s for event in tl.meta.events)
     assert times, "the merge scenario should record events"
-    assert playback.snapshot().event_times_s == tuple(times)
+    # The scrub bar marks each moment something notable happened, once.
+    marks = sorted({event.t_s for event in tl.meta.events if notable(event)})
+    assert playback.snapshot().event_times_s == tuple(marks)
     for t in (*times, *(x - 1e-3 for x in times), *(x + 6.0 for x in times), 0.0, 47.0):
         t = min(max(t, 0.0), playback.duration_s)
         recent = playback.snapshot_at(t).recent_events
