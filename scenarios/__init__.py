@@ -31,21 +31,36 @@ def shipped() -> list[Traversable]:
     return found
 
 
+LOGS = "logs"
+"""The folder of shipped game logs (docs/game-logs.md) and the setups they start from."""
+LOG_SUFFIX = ".log.toml"
+
+
+def shipped_logs() -> list[Traversable]:
+    """Every shipped game log file, by name."""
+    folder = files(__name__) / LOGS
+    if not folder.is_dir():
+        return []
+    return sorted(
+        (f for f in folder.iterdir() if f.name.endswith(LOG_SUFFIX)), key=lambda f: f.name
+    )
+
+
 def find_scenario(text: str) -> Path:
-    """A scenario by path, or a shipped one by ``group/name`` or ``name`` (no ``.toml``)."""
+    """A scenario (or game log) by path, or a shipped one by ``group/name`` or ``name`` (no
+    ``.toml``); shipped logs are ``logs/name``."""
     path = Path(text)
     if path.is_file():
         return path
     stem = text.removesuffix(".toml")
-    for found in shipped():
+    for found in [*shipped(), *shipped_logs()]:
         group = Path(str(found)).parent.name
-        if stem in (
-            found.name.removesuffix(".toml"),
-            f"{group}/{found.name.removesuffix('.toml')}",
-        ):
+        name = found.name.removesuffix(LOG_SUFFIX).removesuffix(".toml")
+        if stem.removesuffix(".log") in (name, f"{group}/{name}"):
             return Path(str(found))
     names = ", ".join(
-        f"{Path(str(f)).parent.name}/{f.name.removesuffix('.toml')}" for f in shipped()
+        [f"{Path(str(f)).parent.name}/{f.name.removesuffix('.toml')}" for f in shipped()]
+        + [f"{LOGS}/{f.name.removesuffix(LOG_SUFFIX)}" for f in shipped_logs()]
     )
     raise ScenarioNotFound(
         f"no scenario file {text!r} and no shipped scenario by that name; shipped: {names}"

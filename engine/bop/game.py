@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -659,45 +660,64 @@ class Game:
         """Plot and move every active aircraft's orders (Bp-Im) without changing any state:
         the one place orders are judged."""
         turn = self.turn + 1
-        plotted: dict[str, _Planned] = {}
+        return {
+            entity: self._judge(entity, state, orders, turn)
+            for entity, state in self.aircraft.items()
+            if state.active
+        }
+
+    def order_problems(self, orders: dict[str, BopPlot]) -> list[IllegalOrder]:
+        """Every aircraft's illegal order for the next game-turn, each judged on its own (the
+        same checks :meth:`play_turn` makes, without changing any state)."""
+        turn = self.turn + 1
+        orders = phases.imposed_orders(self.aircraft, orders)
+        problems: list[IllegalOrder] = []
         for entity, state in self.aircraft.items():
             if not state.active:
                 continue
-            if entity not in orders:
+            try:
+                self._judge(entity, state, orders, turn)
+            except IllegalOrder as error:
+                problems.append(error)
+        return problems
+
+    def _judge(
+        self, entity: str, state: AircraftState, orders: dict[str, BopPlot], turn: int
+    ) -> _Planned:
+        """One aircraft's orders judged and planned; raises :class:`IllegalOrder`."""
+        if entity not in orders:
+            raise IllegalOrder(
+                "Plotting, Bp", "no orders for this aircraft", aircraft=state.callsign, turn=turn
+            )
+        plot = orders[entity]
+        if plot.throttle == "ab" and not state.card.engines.has_afterburner:
+            raise IllegalOrder(
+                "Set Throttle, SoP 02",
+                f"the {state.card.type_id} has no afterburner; declare mil or idle",
+                aircraft=state.callsign,
+                turn=turn,
+            )
+        if plot.guns is not None:
+            problem = self._gun_order_problem(entity, plot.guns.target)
+            if problem:
                 raise IllegalOrder(
-                    "Plotting, Bp", "no orders for this aircraft", aircraft=entity, turn=turn
+                    "Gun Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
                 )
-            throttle = orders[entity].throttle
-            if throttle == "ab" and not state.card.engines.has_afterburner:
+        if plot.missile is not None:
+            problem = self._missile_order_problem(entity, plot.missile.type, plot.missile.target)
+            if problem:
                 raise IllegalOrder(
-                    "Set Throttle, SoP 02",
-                    f"the {state.card.type_id} has no afterburner; declare mil or idle",
-                    aircraft=state.callsign,
-                    turn=turn,
+                    "Missile Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
                 )
-            guns = orders[entity].guns
-            if guns is not None:
-                problem = self._gun_order_problem(entity, guns.target)
-                if problem:
-                    raise IllegalOrder(
-                        "Gun Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
-                    )
-            missile = orders[entity].missile
-            if missile is not None:
-                problem = self._missile_order_problem(entity, missile.type, missile.target)
-                if problem:
-                    raise IllegalOrder(
-                        "Missile Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
-                    )
-            plotted[entity] = self._plan(state, orders[entity], turn, state.involuntary_unload())
-            check_wing_order(state, orders[entity], turn)
-            if orders[entity].jettison:
-                problem = jettison_problem(plotted[entity].plot)
-                if problem:
-                    raise IllegalOrder(
-                        "Jettisoning External Stores", problem, aircraft=state.callsign, turn=turn
-                    )
-        return plotted
+        planned = self._plan(state, plot, turn, state.involuntary_unload())
+        check_wing_order(state, plot, turn)
+        if plot.jettison:
+            problem = jettison_problem(planned.plot)
+            if problem:
+                raise IllegalOrder(
+                    "Jettisoning External Stores", problem, aircraft=state.callsign, turn=turn
+                )
+        return planned
 
     def _plan(
         self, state: AircraftState, orders: BopPlot, turn: int, imposed: ImposedUnload | None
@@ -990,8 +1010,15 @@ class Game:
         return out
 
     # -- whole scenario ------------------------------------------------------------------
-    def run(self, turns: int | None = None) -> Timeline:
-        """Play ``turns`` game-turns (the scenario's count by default) from the scripts."""
+    def run(
+        self,
+        turns: int | None = None,
+        orders: Callable[[int], dict[str, BopPlot]] | None = None,
+    ) -> Timeline:
+        """Play ``turns`` game-turns (the scenario's count by default) and build the timeline.
+
+        ``orders(turn)`` gives each game-turn's orders (a game log's); by default the
+        scenario's scripts."""
         count = self.scenario.turns if turns is None else turns
         ids = list(self.aircraft)
         first = {entity: self._initial_sample(self.aircraft[entity]) for entity in ids}
@@ -1002,7 +1029,9 @@ class Game:
         for _ in range(count):
             if not any(state.active for state in self.aircraft.values()):
                 break
-            result = self.play_turn(self.scripted_orders())
+            result = self.play_turn(
+                orders(self.turn + 1) if orders is not None else self.scripted_orders()
+            )
             played += 1
             events.extend(result.events)
             for entity, turn_samples in result.samples.items():

@@ -111,15 +111,14 @@ def parse_size(text: str | None, default: tuple[int, int] = DEFAULT_SIZE) -> tup
 
 
 def load_source(text: str, seed: int | None = None) -> Timeline:
-    """A timeline file as is, or a scenario played through the engine."""
+    """A timeline file as is, or a scenario's scripts or a game log played through the
+    engine."""
     path = Path(text)
     if path.suffix == ".npz" or text.endswith(TIMELINE_SUFFIX):
         return Timeline.load(path)
-    from engine import Game
-    from models.scenario import load_scenario
-    from scenarios import find_scenario
+    from sim.cli.scenario_cmds import play_source
 
-    return Game(load_scenario(find_scenario(text)), seed=seed).run()
+    return play_source(text, seed)[2]
 
 
 def _check_select(timeline: Timeline, entity: str | None) -> None:

@@ -13,8 +13,10 @@ from engine import Game
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game as BopGame
 from engine.bop.game import setup_problems
+from engine.bop.gamelog import log_problems, play_log
 from engine.phad.rotation import heading_pitch_roll_deg
 from models.files import DataFileError, describe_validation_error, read_toml
+from models.gamelog import LOG_KIND, GameLog, load_log
 from models.scenario import Scenario, load_scenario
 from models.timeline import TIMELINE_SUFFIX, Timeline
 from scenarios import find_scenario
@@ -54,19 +56,42 @@ def _scenario(text: str) -> tuple[Path, Scenario]:
     return path, load_scenario(path)
 
 
+def is_log(path: Path) -> bool:
+    """A game log rather than a scenario: its ``kind`` says so."""
+    return read_toml(path).get("kind") == LOG_KIND
+
+
+def log_and_scenario(path: Path) -> tuple[GameLog, Scenario]:
+    """A game log and the scenario it names: a file beside the log, or a shipped one."""
+    log = load_log(path)
+    beside = path.parent / log.scenario
+    scenario_path = beside if beside.is_file() else find_scenario(log.scenario)
+    return log, load_scenario(scenario_path)
+
+
+def play_source(
+    text: str, seed: int | None = None, turns: int | None = None
+) -> tuple[Path, str, Timeline]:
+    """Play a scenario's scripts or a game log's orders: (file, title, timeline)."""
+    path = find_scenario(text)
+    if is_log(path):
+        log, scenario = log_and_scenario(path)
+        return path, log.title, play_log(log, scenario, seed)
+    scenario = load_scenario(path)
+    return path, scenario.name, Game(scenario, seed=seed).run(turns)
+
+
 def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
-    path, scenario = _scenario(args.scenario)
     if args.turns is not None and args.turns < 1:
         raise ValueError(f"--turns must be 1 or more, not {args.turns}")
     started = time.perf_counter()
-    game = Game(scenario, seed=args.seed)
-    timeline = game.run(args.turns)
+    path, title, timeline = play_source(args.scenario, args.seed, args.turns)
     output: Path = args.output or Path(path.name.removesuffix(".toml") + TIMELINE_SUFFIX)
     timeline.save(output)
     wall_s = time.perf_counter() - started
     turns = max((row["turn"] for row in timeline.meta.turn_table), default=0)
     lines = [
-        f"{scenario.name}: {turns} game-turns, seed {timeline.meta.seed}",
+        f"{title}: {turns} game-turns, seed {timeline.meta.seed}",
         f"{'turn':>4}  {'aircraft':<12} {'speed':>5} {'alt':>5} {'avg G':>5} {'max G':>5}  nose",
     ]
     for row in timeline.meta.turn_table:
@@ -78,7 +103,7 @@ def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         lines.append(f"t={event.t_s:6.1f}s  {event.kind}: {event.detail}")
     lines.append(f"wrote {output} ({timeline.ticks} ticks, {wall_s:.2f} s)")
     data = {
-        "scenario": scenario.name,
+        "scenario": title,
         "seed": timeline.meta.seed,
         "turns": turns,
         "entities": list(timeline.entity_ids),
@@ -113,6 +138,23 @@ def scenario_problems(path: Path) -> list[str]:
     return _illegal_scripted_orders(scenario)
 
 
+def log_file_problems(path: Path) -> list[str]:
+    """Every problem in a game log file: its format, the scenario it names, then (when those
+    pass) every illegal order and unused roll, found by playing it."""
+    try:
+        raw = read_toml(path)
+        log = GameLog.model_validate(raw)
+    except DataFileError as error:
+        return error.problems
+    except ValidationError as error:
+        return describe_validation_error(error, raw)
+    try:
+        _, scenario = log_and_scenario(path)
+    except (DataFileError, ValueError) as error:
+        return [f"scenario: {error}"]
+    return log_problems(log, scenario)
+
+
 def _illegal_scripted_orders(scenario: Scenario) -> list[str]:
     """Each aircraft's first illegal scripted order, with its field path."""
     problems: list[str] = []
@@ -140,7 +182,7 @@ def _illegal_scripted_orders(scenario: Scenario) -> list[str]:
 
 def _validate(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     path = find_scenario(args.scenario)
-    problems = scenario_problems(path)
+    problems = log_file_problems(path) if is_log(path) else scenario_problems(path)
     if problems:
         raise DataFileError(path, problems)
     return f"{path}: ok", {"file": str(path), "ok": True, "problems": []}

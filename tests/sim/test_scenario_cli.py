@@ -148,3 +148,31 @@ def test_inspect_a_file_that_is_not_a_timeline(
     path.write_text("x")
     code, _, err = run(capsys, f"inspect {path}")
     assert code == 2 and "not a furball timeline" in err
+
+
+def test_run_and_validate_take_a_game_log(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    output = tmp_path / "log.furball.npz"
+    code, out, err = run(capsys, f"run logs/mig-alley -o {output}")
+    assert code == 0, err
+    assert "MiG Alley, head-on: a Sabre and a MiG-15 fight it out: 10 game-turns" in out
+    assert output.is_file()
+    code, out, err = run(capsys, "validate logs/mig-alley")
+    assert code == 0 and out.strip().endswith("mig-alley.log.toml: ok")
+
+
+def test_validate_lists_every_problem_in_a_game_log(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    logs = Path(__file__).resolve().parents[2] / "scenarios" / "logs"
+    (tmp_path / "mig-alley.setup.toml").write_text((logs / "mig-alley.setup.toml").read_text())
+    text = (logs / "mig-alley.log.toml").read_text().replace(
+        'load_g = "max"', "load_g = 11.0"
+    )
+    log = tmp_path / "bad.log.toml"
+    log.write_text(text)
+    code, out, err = run(capsys, f"validate {log}")
+    assert code == 2 and not out
+    assert err.count("(Max Aero Load, Ap4)") >= 4  # every illegal turn, both aircraft
+    assert "Traceback" not in err
