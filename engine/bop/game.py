@@ -26,7 +26,7 @@ from engine import performance as perf
 from engine.aero import thrust_lbf
 from engine.atmosphere import isa, isa_arrays
 from engine.bop import phases
-from engine.bop.activity import TaskRefused
+from engine.bop.activity import TaskRefused, receive_message
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.awareness import Awareness, initial_spots, initiative_phase, sighting_phase
 from engine.bop.channels import text_channels
@@ -506,13 +506,56 @@ class Game:
                 samples[entity]["damage"][-1] = state.damage_text()
         return events
 
-    def _sees_launch(self, target: str, launcher: str) -> bool:
-        """The target's crew see the launch: they have the launcher spotted, or their RWR
-        warns of its radar."""
+    def _sees_launch(
+        self, target: str, launcher: str, notes: list[Event] | None = None, t_s: float = 0.0
+    ) -> bool:
+        """The target's crew know of the launch ("Missile Defense"): they have the launcher
+        spotted, their RWR warns of its radar, or a wingman who sees the launcher makes a
+        warning call on the radio that the pilot hears (Communications Receipt)."""
         watcher, shooter = self.aircraft[target], self.aircraft[launcher]
-        return self.awareness.has_spotted(
+        if self.awareness.has_spotted(
             watcher.callsign, shooter.callsign
-        ) or watcher.sensors.warned_by(shooter.callsign)
+        ) or watcher.sensors.warned_by(shooter.callsign):
+            return True
+        return self._warning_call(watcher, shooter, notes if notes is not None else [], t_s)
+
+    def _warning_call(
+        self, watcher: AircraftState, shooter: AircraftState, notes: list[Event], t_s: float
+    ) -> bool:
+        """The first wingman with a working radio who has the launcher spotted makes the
+        warning call (a Defensive Systems cockpit action); True when the pilot hears it."""
+        if not watcher.ledgers or not _has_radio(watcher):
+            return False
+        for friend in self.aircraft.values():
+            if (
+                friend is watcher
+                or friend.side != watcher.side
+                or not friend.active
+                or not friend.ledgers
+                or not _has_radio(friend)
+                or not self.awareness.has_spotted(friend.callsign, shooter.callsign)
+            ):
+                continue
+            try:
+                friend.ledgers[0].cockpit_action("warning_call")
+            except TaskRefused:
+                continue
+            about = f"{shooter.callsign}'s launch"
+            heard = receive_message(watcher.ledgers[0], self.dice, about)
+            notes.append(
+                Event(
+                    t_s=t_s,
+                    kind="warning_call",
+                    entities=(friend.id, watcher.id),
+                    detail=f"{friend.callsign} warns {watcher.callsign} of {about}"
+                    + ("" if heard.received else f"; {watcher.callsign} does not hear it"),
+                    data={"received": heard.received},
+                )
+            )
+            if heard.record is not None:
+                notes.append(heard.record.event(t_s, (watcher.id,)))
+            return heard.received
+        return False
 
     def _holds(self, launcher: str, target: str, card: MissileCard) -> tuple[bool, bool]:
         """(radar track, seeker lock) the launcher holds on the target for ``card``: an RH
@@ -550,7 +593,7 @@ class Game:
 
         return LaunchAids(
             holds=self._holds,
-            sees_launch=self._sees_launch,
+            sees_launch=partial(self._sees_launch, notes=notes, t_s=t_s),
             slaved=slaved,
             snapshot=snapshot,
             pair_capable=lambda launcher: aircraft[launcher].card.pair_launch,
@@ -1213,3 +1256,8 @@ def _sensor_text(state: AircraftState, ids: dict[str, str]) -> dict[str, str]:
         "ir_lock": ids.get(lock.target, "") if lock is not None else "",
         "rwr": ",".join(ids[who] for who, _ in suite.rwr if who in ids),
     }
+
+
+def _has_radio(state: AircraftState) -> bool:
+    """The type has a radio (its card's sighting data says so)."""
+    return state.card.sighting is None or state.card.sighting.radio

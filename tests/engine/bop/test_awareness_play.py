@@ -170,3 +170,22 @@ def test_cloud_between_two_aircraft_hides_them_and_haze_makes_searching_harder()
     events = Game(hazy).run().meta.events
     searches = [e for e in events if e.kind in ("visual_search", "tally") and "haze" in e.detail]
     assert searches
+
+
+def test_a_wingman_who_sees_the_launcher_warns_by_radio() -> None:
+    from engine.bop.sighting import Observer, Spot, SpotState
+
+    scenario = head_on("28,66")
+    wingman = scenario.aircraft[1].model_copy(update={"callsign": "Fishbed 2", "hex": "30,66"})
+    game = Game(scenario.model_copy(update={"aircraft": (*scenario.aircraft, wingman)}))
+    game.awareness.spots = SpotState(
+        0, frozenset({Spot(Observer("Fishbed 2", "pilot"), "Phantom 1", "visual_search", 0)})
+    )
+    notes: list[Any] = []
+    assert game._sees_launch("fishbed-1", "phantom-1", notes, 6.0)
+    (call,) = [e for e in notes if e.kind == "warning_call"]
+    assert call.detail == "Fishbed 2 warns Fishbed 1 of Phantom 1's launch"
+    paid = [s.task for s in game.aircraft["fishbed-2"].ledgers[0].spends]
+    assert "cockpit action: warning_call" in paid
+    # Nobody on the Phantom's side sees a launcher: no call, no awareness.
+    assert not game._sees_launch("phantom-1", "fishbed-1", [], 6.0)
