@@ -167,9 +167,7 @@ def test_validate_lists_every_problem_in_a_game_log(
 ) -> None:
     logs = Path(__file__).resolve().parents[2] / "scenarios" / "logs"
     (tmp_path / "mig-alley.setup.toml").write_text((logs / "mig-alley.setup.toml").read_text())
-    text = (logs / "mig-alley.log.toml").read_text().replace(
-        'load_g = "max"', "load_g = 11.0"
-    )
+    text = (logs / "mig-alley.log.toml").read_text().replace('load_g = "max"', "load_g = 11.0")
     log = tmp_path / "bad.log.toml"
     log.write_text(text)
     code, out, err = run(capsys, f"validate {log}")
