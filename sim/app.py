@@ -1,8 +1,8 @@
 """The replay: one scene composed from the view layers, driven by one update task.
 
 :class:`ReplayScene` builds every layer once (hex ground, box minis, altitude stacks, trails,
-gun tracers, event markers, awareness lines, radar scan arc, HUD, scrub bar) under the nodes
-it is given, and
+gun tracers, event markers, awareness lines, radar scan arc, instructor overlays, HUD, scrub
+bar) under the nodes it is given, and
 :meth:`ReplayScene.draw` updates them all from a Snapshot and places the camera.  It is the
 same code on screen and offscreen: :class:`ReplayApp` adds the window's update task and
 key/mouse bindings, the exporters in :mod:`sim.export` call :meth:`ReplayScene.draw_at`
@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from models.timeline import Timeline
+from sim.bfm import HISTORY_S
 from sim.cameras import CAMERA_MODES, Bounds, CameraMode, CameraPose, CameraRig
 from sim.playback import Playback
 from sim.snapshot import Snapshot
@@ -50,6 +51,7 @@ class ReplayScene:
         from sim.view.awareness import AwarenessLines
         from sim.view.ground import HexGround
         from sim.view.hud import Hud
+        from sim.view.instructor import InstructorOverlays
         from sim.view.markers import EventMarkers
         from sim.view.minis import BoxMinis
         from sim.view.radar_arcs import RadarArcs
@@ -61,7 +63,10 @@ class ReplayScene:
         self.base = base
         self.timeline = timeline
         self.settings = settings or ViewSettings()
-        self.playback = Playback(timeline, loop=loop, trail_seconds=self.settings.trail_seconds)
+        # The instructor overlays read velocities off the last ticks of the trails, so the
+        # playback keeps a little trail even when none is drawn (older points are clear).
+        trail_s = max(self.settings.trail_seconds, HISTORY_S)
+        self.playback = Playback(timeline, loop=loop, trail_seconds=trail_s)
         if selected is not None:
             self.playback.select(selected)
         self.bounds = timeline_bounds(timeline)
@@ -80,6 +85,8 @@ class ReplayScene:
         self.awareness = AwarenessLines(self.root, self.settings)
         self.radar_arcs = RadarArcs(self.root, self.settings)
         self.layers += [self.markers, self.awareness, self.radar_arcs]
+        # Updated after the camera moves: its label is placed through the camera's lens.
+        self.instructor = InstructorOverlays(self.root, base.aspect2d, self.settings, base.cam)
         self.hud: Any = None
         if self.settings.show_hud:
             self.hud = Hud(
@@ -108,6 +115,7 @@ class ReplayScene:
             self.hud.update(snapshot)
         self.scrub.update(snapshot)
         self.apply_camera(pose)
+        self.instructor.update(snapshot)
 
     def draw_at(self, t_s: float, dt_s: float = 0.0) -> Snapshot:
         """Draw the scene at a playback time (for exports) and return its snapshot."""
@@ -143,6 +151,7 @@ class ReplayScene:
     def destroy(self) -> None:
         for layer in self.layers:
             layer.destroy()
+        self.instructor.destroy()
         if self.hud is not None:
             self.hud.destroy()
         self.scrub.destroy()
@@ -181,6 +190,13 @@ class ReplayApp:
         accept("h", self.scene.help.toggle)
         accept("a", self.scene.awareness.toggle)
         accept("r", self.scene.radar_arcs.toggle)
+        instructor = self.scene.instructor
+        accept("s", instructor.toggle, ["sight"])
+        accept("9", instructor.toggle, ["three_nine"])
+        accept("c", instructor.toggle, ["circles"])
+        accept("g", instructor.toggle, ["gun"])
+        accept("t", instructor.cycle_target)
+        accept("f", instructor.freeze_and_annotate, [pb])
         accept("escape", self.base.userExit)
         for key, mode in zip("12345", CAMERA_MODES, strict=True):
             accept(key, self.scene.rig.set_mode, [mode])

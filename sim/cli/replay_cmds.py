@@ -94,6 +94,27 @@ def _source(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="draw the selected aircraft's radar scan arc on the top and table cameras (key r)",
     )
+    instructor = parser.add_argument_group("instructor overlays (selected aircraft vs target)")
+    instructor.add_argument(
+        "--instructor", action="store_true", help="all four overlays below (key f freezes)"
+    )
+    instructor.add_argument(
+        "--sight-line", action="store_true", help="labelled line of sight to the target (key s)"
+    )
+    instructor.add_argument(
+        "--three-nine",
+        action="store_true",
+        help="target's 3/9 line, own lift vector and plane of motion (key 9)",
+    )
+    instructor.add_argument(
+        "--turn-circles", action="store_true", help="both aircraft's turn circles (key c)"
+    )
+    instructor.add_argument(
+        "--gun-cone", action="store_true", help="2 deg gun cone, 500-3,000 ft (key g)"
+    )
+    instructor.add_argument(
+        "--target", metavar="ID", help="the overlays' target (default: the nearest enemy; key t)"
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
 
 
@@ -127,6 +148,18 @@ def _check_select(timeline: Timeline, entity: str | None) -> None:
         raise ValueError(f"--select {entity!r}: no such aircraft; choose one of {known}")
 
 
+def instructor_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The instructor overlays' ViewSettings fields from the flags."""
+    every = args.instructor
+    return {
+        "show_sight_line": every or args.sight_line,
+        "show_three_nine": every or args.three_nine,
+        "show_turn_circles": every or args.turn_circles,
+        "show_gun_cone": every or args.gun_cone,
+        "instructor_target": args.target,
+    }
+
+
 def _scene(
     args: argparse.Namespace, size: tuple[int, int], offscreen: bool, loop: bool = False
 ) -> Any:
@@ -136,6 +169,9 @@ def _scene(
 
     timeline = load_source(args.source, args.seed)
     _check_select(timeline, args.select)
+    if args.target is not None and args.target not in timeline.entity_ids:
+        known = ", ".join(timeline.entity_ids)
+        raise ValueError(f"--target {args.target!r}: no such aircraft; choose one of {known}")
     if args.trail_s < 0 or not 1 <= args.mini_scale <= 200:
         raise ValueError("--trail-s must be 0 or more and --mini-scale 1 to 200")
     settings = ViewSettings(
@@ -146,6 +182,7 @@ def _scene(
         show_stacks=not args.no_stacks,
         show_awareness=args.awareness,
         show_radar_arcs=args.radar_arcs,
+        **instructor_settings(args),
     )
     base = open_base(size[0], size[1], offscreen=offscreen)
     scene = ReplayScene(

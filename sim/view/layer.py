@@ -46,6 +46,17 @@ class ViewSettings:
     """Lines between aircraft whose crews have spotted each other (toggled with ``a``)."""
     show_radar_arcs: bool = False
     """The selected aircraft's radar scan arc on the top-down and table cameras (``r``)."""
+    show_sight_line: bool = False
+    """Instructor overlay: the labelled line of sight to the selected aircraft's target (``s``)."""
+    show_three_nine: bool = False
+    """Instructor overlay: the target's 3/9 line, the selected aircraft's lift vector and
+    plane of motion (``9``)."""
+    show_turn_circles: bool = False
+    """Instructor overlay: both aircraft's turn circles at their present load (``c``)."""
+    show_gun_cone: bool = False
+    """Instructor overlay: the selected aircraft's gun cone, green on target (``g``)."""
+    instructor_target: str | None = None
+    """The instructor overlays' first target (None: the nearest enemy; ``t`` steps on)."""
 
 
 class Layer(Protocol):

@@ -1,0 +1,408 @@
+"""Instructor overlays: the BFM picture between the selected aircraft and its target.
+
+The target is the nearest enemy aircraft unless one has been picked (``t`` steps through
+the enemies, nearest first).  Four overlays, each toggled on its own and off by default:
+
+* **sight line** (``s``): the line of sight from the selected aircraft to its target, and a
+  big label on a dark card at its middle: ``AA 35° ATA 10° HCA 40° 3,200 ft Vc +120 kt``;
+* **3/9 line and lift** (``9``): the line through the target square to its flight path in
+  its wing plane, and the selected aircraft's lift vector with a translucent disc in its
+  plane of motion (the plane holding its velocity and lift);
+* **turn circles** (``c``): a full circle for each of the two aircraft, at the radius of a
+  level turn at its present load and airspeed, in its plane of motion toward its lift;
+* **gun cone** (``g``): a 2° cone from 500 to 3,000 ft along the selected aircraft's nose,
+  green while the target is inside it.
+
+``f`` freezes and annotates: pauses playback and turns all four on; pressed again it puts
+the toggles back as they were.  Geometry comes from :mod:`sim.bfm`.  The lines, circles,
+disc and cone are unit shapes built once and placed each frame by one transform each (the
+three straight lines are one small dynamic Geom rewritten in place), so a frame costs a few
+small matrix products.  Nothing is computed while every overlay is off.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from panda3d.core import LMatrix4f, NodePath, Point2, Point3, Quat, TextNode
+
+from sim import bfm
+from sim.snapshot import EntityState, Snapshot
+from sim.view.ground import disc_triangles, make_geom_node
+from sim.view.layer import ViewSettings, line_overlay_root, side_colour
+
+FLOATS_PER_VERTEX = 7
+"""x, y, z, r, g, b, a (float32), as :func:`sim.view.ground.make_geom_node` packs them."""
+LINE_SEGMENTS = 5
+"""The sight line, the 3/9 line and the lift arrow's shaft and two barbs."""
+THREE_NINE_PER_SCALE_FT = 60.0
+"""Half the 3/9 line's length per unit of mini scale (1,200 ft each side at 20)."""
+LIFT_PER_SCALE_FT = 55.0
+"""The lift arrow's length per unit of mini scale (1,100 ft at 20)."""
+DISC_PER_SCALE_FT = 75.0
+"""The plane-of-motion disc's radius per unit of mini scale (1,500 ft at 20)."""
+CIRCLE_SEGMENTS = 96
+CONE_SEGMENTS = 24
+LABEL_SCALE = 0.062
+"""Label letter height in aspect2d units: about 33 px at 1080p, readable from 3 m."""
+LABEL_MARGIN = 0.05
+"""The label is kept this far inside the screen edges."""
+LABEL_FALLBACK = (0.0, 0.78)
+"""Where the label sits (aspect2d x, z) when the sight line's middle is off screen: top
+centre, under the clock."""
+LABEL_LOW = 0.7
+"""The label's lowest place above the bottom of the screen, in aspect2d units."""
+THICKNESS_PX = 3.0
+SIGHT_COLOUR = (1.0, 0.92, 0.35, 0.95)
+THREE_NINE_COLOUR = (1.0, 0.55, 0.15, 0.95)
+LIFT_COLOUR = (0.45, 1.0, 1.0, 0.95)
+DISC_COLOUR = (0.45, 0.95, 1.0, 0.16)
+CONE_COLOUR = (1.0, 0.85, 0.35, 0.9)
+CONE_HOT_COLOUR = (0.2, 1.0, 0.3, 1.0)
+CARD_COLOUR = (0.02, 0.03, 0.05, 0.86)
+CARD_HOT_COLOUR = (0.0, 0.28, 0.06, 0.9)
+LIGHTEN = 0.35
+"""Turn circles take their side colour mixed this far toward white."""
+
+OVERLAYS = ("sight", "three_nine", "circles", "gun")
+"""The overlays' names, as :meth:`InstructorOverlays.toggle` takes them."""
+
+Segments = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """What the overlays show at one moment (also what the tests read)."""
+
+    own: str
+    target: str
+    geometry: bfm.BfmGeometry
+    in_gun_cone: bool
+
+    def text(self, own_callsign: str, target_callsign: str) -> str:
+        hot = "\nIN GUN WEZ" if self.in_gun_cone else ""
+        return f"{own_callsign} on {target_callsign}\n{self.geometry.label()}{hot}"
+
+
+def frame_matrix(
+    origin: npt.ArrayLike, x_axis: npt.ArrayLike, y_axis: npt.ArrayLike, scale: float
+) -> LMatrix4f:
+    """A transform taking the unit shapes' x-y plane to the plane through ``origin`` spanned
+    by two unit axes, scaled by ``scale`` (Panda3D's row-vector convention)."""
+    x_unit = np.asarray(x_axis, dtype=np.float64)
+    y_unit = np.asarray(y_axis, dtype=np.float64)
+    x, y, z = x_unit * scale, y_unit * scale, np.cross(x_unit, y_unit) * scale
+    o = np.asarray(origin, dtype=np.float64)
+    return LMatrix4f(*x, 0.0, *y, 0.0, *z, 0.0, *o, 1.0)
+
+
+def straight_lines(
+    own: EntityState, target: EntityState, mini_scale: float
+) -> tuple[Segments, Segments]:
+    """The sight line (own to target), the target's 3/9 line and the selected aircraft's
+    lift arrow (shaft and two barbs), as (5, 2, 3) segment ends."""
+    a = np.asarray(own.position_ft, dtype=np.float64)
+    b = np.asarray(target.position_ft, dtype=np.float64)
+    across = bfm.three_nine_axis(target) * THREE_NINE_PER_SCALE_FT * mini_scale
+    velocity, _lift = bfm.plane_of_motion(own)
+    _forward, _right, up = bfm.body_axes(own.quat_wxyz)
+    length = LIFT_PER_SCALE_FT * mini_scale
+    tip = a + up * length
+    barb = 0.18 * length
+    side = velocity if velocity.any() else np.array([1.0, 0.0, 0.0])
+    sight = np.stack([a, b])
+    nine = np.stack([b - across, b + across])
+    shaft = np.stack([a, tip])
+    barbs = [np.stack([tip, tip - up * barb + s * side * barb * 0.6]) for s in (1.0, -1.0)]
+    return np.stack([sight, nine]), np.stack([shaft, *barbs])
+
+
+class InstructorOverlays:
+    """The instructor overlays for the selected aircraft and its target.
+
+    ``parent`` is the 3D scene node; ``label_parent`` the 2D node the label card goes on
+    (``aspect2d``) and ``camera`` the camera node whose lens places the label over the
+    middle of the sight line (without one the label stays at :data:`LABEL_FALLBACK`).
+    """
+
+    def __init__(
+        self,
+        parent: NodePath,
+        label_parent: NodePath,
+        settings: ViewSettings | None = None,
+        camera: NodePath | None = None,
+    ) -> None:
+        self.settings = settings or ViewSettings()
+        s = self.settings
+        self.shown: dict[str, bool] = {
+            "sight": s.show_sight_line,
+            "three_nine": s.show_three_nine,
+            "circles": s.show_turn_circles,
+            "gun": s.show_gun_cone,
+        }
+        self.picked: str | None = s.instructor_target
+        """The target picked with ``t`` (None: the nearest enemy)."""
+        self.camera = camera
+        self.label_parent = label_parent
+        self.annotation: Annotation | None = None
+        """What is drawn now (None when no overlay is on or there is no target)."""
+        self._frozen: tuple[dict[str, bool], bool] | None = None
+        self._drawn_once = False
+        """Whether the last update drew anything (else everything is hidden already)."""
+        self._enemies: tuple[str, ...] = ()
+        self.root = line_overlay_root(parent, "instructor")
+        self.root.setBin("transparent", 2)
+        self.root.setTwoSided(True)
+        self.root.setRenderModeThickness(THICKNESS_PX)
+        self.lines = self.root.attachNewNode(
+            make_geom_node(
+                "instructor-lines",
+                np.zeros((LINE_SEGMENTS * 2, 3)),
+                "lines",
+                colours=np.zeros((LINE_SEGMENTS * 2, 4)),
+                dynamic=True,
+            )
+        )
+        unit_circle = self._unit_circle()
+        self.circles = [unit_circle.copyTo(self.root) for _ in range(2)]
+        self.disc = self._unit_disc()
+        self.cone = self._unit_cone()
+        self.label_node = TextNode("instructor-label")
+        self._style_label()
+        self.label = label_parent.attachNewNode(self.label_node)
+        self.label.setScale(LABEL_SCALE)
+        self.label.setBin("fixed", 20)
+        self.label.setDepthTest(False)
+        self._hide_all()
+
+    # -- building the unit shapes --------------------------------------------------------
+    def _unit_circle(self) -> NodePath:
+        angles = np.linspace(0.0, 2.0 * math.pi, CIRCLE_SEGMENTS, endpoint=False)
+        points = np.stack([np.cos(angles), np.sin(angles), np.zeros_like(angles)], axis=1)
+        index = np.arange(CIRCLE_SEGMENTS)
+        pairs = np.stack([index, (index + 1) % CIRCLE_SEGMENTS], axis=1)
+        node = make_geom_node(
+            "turn-circle", points, "lines", indices=pairs, colours=np.ones((len(points), 4))
+        )
+        path = NodePath(node)
+        path.setRenderModeThickness(2.0)
+        return path
+
+    def _unit_disc(self) -> NodePath:
+        vertices, colours, indices = disc_triangles(
+            [0.0, 1.0], np.array([DISC_COLOUR, DISC_COLOUR]), 64
+        )
+        disc = self.root.attachNewNode("plane-of-motion")
+        disc.attachNewNode(
+            make_geom_node("disc", vertices, "triangles", indices=indices, colours=colours)
+        )
+        rim = self._unit_circle().copyTo(disc)
+        rim.setColor(*DISC_COLOUR[:3], 0.6)
+        return disc
+
+    def _unit_cone(self) -> NodePath:
+        """The gun cone along +y (the nose), rims at the zone's two ranges."""
+        half = math.tan(math.radians(bfm.GUN_HALF_ANGLE_DEG))
+        angles = np.linspace(0.0, 2.0 * math.pi, CONE_SEGMENTS, endpoint=False)
+        rims = []
+        for range_ft in (bfm.GUN_MIN_FT, bfm.GUN_MAX_FT):
+            r = range_ft * half
+            rims.append(
+                np.stack(
+                    [r * np.cos(angles), np.full_like(angles, range_ft), r * np.sin(angles)], 1
+                )
+            )
+        points = np.concatenate(rims)
+        index = np.arange(CONE_SEGMENTS)
+        pairs = [
+            np.stack(
+                [index + k * CONE_SEGMENTS, (index + 1) % CONE_SEGMENTS + k * CONE_SEGMENTS], 1
+            )
+            for k in (0, 1)
+        ]
+        generators = np.stack([index[::3], index[::3] + CONE_SEGMENTS], axis=1)
+        node = make_geom_node(
+            "gun-cone",
+            points,
+            "lines",
+            indices=np.concatenate([*pairs, generators]),
+            colours=np.ones((len(points), 4)),
+        )
+        cone = self.root.attachNewNode(node)
+        cone.setRenderModeThickness(2.0)
+        return cone
+
+    def _style_label(self) -> None:
+        from sim.view.hud.panels import hud_font
+
+        text = self.label_node
+        text.setFont(hud_font())
+        text.setAlign(TextNode.ACenter)
+        text.setTextColor(1.0, 1.0, 1.0, 1.0)
+        text.setCardColor(*CARD_COLOUR)
+        text.setCardAsMargin(0.5, 0.5, 0.3, 0.25)
+        text.setCardDecal(True)
+
+    # -- toggles ---------------------------------------------------------------------------
+    @property
+    def any_shown(self) -> bool:
+        return any(self.shown.values())
+
+    def toggle(self, overlay: str) -> bool:
+        """Show or hide one overlay (one of :data:`OVERLAYS`); returns whether it is shown."""
+        self.shown[overlay] = not self.shown[overlay]
+        self._frozen = None
+        return self.shown[overlay]
+
+    def freeze_and_annotate(self, playback: Any) -> bool:
+        """Pause and show every overlay; pressed again, put the overlays back as they were
+        and resume if playback was running.  Returns whether the overlays are frozen on."""
+        if self._frozen is not None:
+            shown, was_playing = self._frozen
+            self.shown = dict(shown)
+            self._frozen = None
+            if was_playing:
+                playback.play()
+            return False
+        self._frozen = (dict(self.shown), bool(playback.playing))
+        playback.pause()
+        self.shown = dict.fromkeys(OVERLAYS, True)
+        return True
+
+    def cycle_target(self) -> str | None:
+        """Pick the next enemy (by range, as last drawn) as the target; returns it."""
+        enemies = self._enemies
+        if not enemies:
+            return self.picked
+        current = self.annotation.target if self.annotation is not None else None
+        place = enemies.index(current) if current in enemies else -1
+        self.picked = enemies[(place + 1) % len(enemies)]
+        return self.picked
+
+    # -- Layer -----------------------------------------------------------------------------
+    def _hide_all(self) -> None:
+        for path in (self.lines, *self.circles, self.disc, self.cone, self.label):
+            path.hide()
+
+    def target_of(self, snapshot: Snapshot, own: EntityState) -> EntityState | None:
+        """The picked target while it is an active enemy, else the nearest enemy."""
+        self._enemies = bfm.enemies_by_range(snapshot.entities, own)
+        chosen = self.picked if self.picked in self._enemies else None
+        if chosen is None and self._enemies:
+            chosen = self._enemies[0]
+        return None if chosen is None else snapshot.entity(chosen)
+
+    def update(self, snapshot: Snapshot) -> None:
+        own = snapshot.selected_state
+        target = None
+        if self.any_shown and own is not None and own.active and own.kind == "aircraft":
+            target = self.target_of(snapshot, own)
+        if own is None or target is None:
+            if self._drawn_once:
+                self._hide_all()
+            self.annotation = None
+            self._drawn_once = False
+            return
+        self._drawn_once = True
+        hot = bfm.in_gun_cone(own, target)
+        self.annotation = Annotation(own.id, target.id, bfm.geometry(own, target), hot)
+        scale = self.settings.mini_scale
+        self._draw_lines(own, target, scale, hot)
+        self._draw_circles(own, target)
+        self._draw_disc(own, scale)
+        self._draw_cone(own, hot)
+        self._draw_label(own, target, hot)
+
+    def _draw_lines(self, own: EntityState, target: EntityState, scale: float, hot: bool) -> None:
+        show_sight, show_nine = self.shown["sight"], self.shown["three_nine"]
+        if not (show_sight or show_nine):
+            self.lines.hide()
+            return
+        first, lift = straight_lines(own, target, scale)
+        segments = np.concatenate([first, lift])
+        colours = np.zeros((LINE_SEGMENTS, 4))
+        if show_sight:
+            colours[0] = CONE_HOT_COLOUR if hot else SIGHT_COLOUR
+        if show_nine:
+            colours[1] = THREE_NINE_COLOUR
+            colours[2:] = LIFT_COLOUR
+        array = self.lines.node().modifyGeom(0).modifyVertexData().modifyArray(0)
+        view = np.frombuffer(memoryview(array), dtype=np.float32).reshape(-1, FLOATS_PER_VERTEX)
+        view[:, 0:3] = segments.reshape(-1, 3)
+        view[:, 3:7] = np.repeat(colours, 2, axis=0)
+        self.lines.show()
+
+    def _draw_circles(self, own: EntityState, target: EntityState) -> None:
+        for path, state in zip(self.circles, (own, target), strict=True):
+            circle = bfm.turn_circle(state) if self.shown["circles"] else None
+            if circle is None:
+                path.hide()
+                continue
+            tangent = np.cross(circle.normal, circle.radial)
+            path.setMat(frame_matrix(circle.centre_ft, circle.radial, tangent, circle.radius_ft))
+            r, g, b = side_colour(state.side)
+            path.setColor(r + (1 - r) * LIGHTEN, g + (1 - g) * LIGHTEN, b + (1 - b) * LIGHTEN, 0.9)
+            path.show()
+
+    def _draw_disc(self, own: EntityState, scale: float) -> None:
+        if not self.shown["three_nine"]:
+            self.disc.hide()
+            return
+        velocity, lift = bfm.plane_of_motion(own)
+        if not lift.any():
+            self.disc.hide()
+            return
+        self.disc.setMat(frame_matrix(own.position_ft, velocity, lift, DISC_PER_SCALE_FT * scale))
+        self.disc.show()
+
+    def _draw_cone(self, own: EntityState, hot: bool) -> None:
+        if not self.shown["gun"]:
+            self.cone.hide()
+            return
+        self.cone.setPos(*own.position_ft)
+        self.cone.setQuat(Quat(*own.quat_wxyz))
+        self.cone.setColor(*(CONE_HOT_COLOUR if hot else CONE_COLOUR))
+        self.cone.show()
+
+    def _draw_label(self, own: EntityState, target: EntityState, hot: bool) -> None:
+        if not self.shown["sight"] or self.annotation is None:
+            self.label.hide()
+            return
+        self.label_node.setText(self.annotation.text(own.callsign, target.callsign))
+        self.label_node.setCardColor(*(CARD_HOT_COLOUR if hot else CARD_COLOUR))
+        middle = (np.asarray(own.position_ft) + np.asarray(target.position_ft)) / 2
+        self.label.setPos(*self.label_position(middle))
+        self.label.show()
+
+    def label_position(self, point_ft: npt.ArrayLike) -> tuple[float, float, float]:
+        """Where the label goes in ``label_parent``: over the point's image on screen, kept
+        inside the screen, or :data:`LABEL_FALLBACK` when the point is out of view."""
+        fallback = (LABEL_FALLBACK[0], 0.0, LABEL_FALLBACK[1])
+        camera = self.camera
+        if camera is None:
+            return fallback
+        lens = camera.node().getLens()
+        local = camera.getRelativePoint(self.root, Point3(*np.asarray(point_ft, dtype=float)))
+        film = Point2()
+        if not lens.project(local, film):
+            return fallback
+        # The lens gives film coordinates (-1..1), which are render2d's: aspect2d's parent.
+        render2d = self.label_parent.getParent()
+        at = self.label_parent.getRelativePoint(render2d, Point3(film.x, 0.0, film.y))
+        # Keep the card inside the screen (its width is a guess from the text).
+        half_width = 0.5 * self.label_node.getWidth() * LABEL_SCALE + 0.05
+        left = self.label_parent.getRelativePoint(render2d, Point3(-1, 0, -1))
+        right = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1))
+        x = min(max(at.x, left.x + half_width + LABEL_MARGIN), right.x - half_width - LABEL_MARGIN)
+        # ...and clear of the event log at the bottom and the clock at the top.
+        z = min(max(at.z, left.z + LABEL_LOW), right.z - 0.2)
+        return (x, 0.0, z)
+
+    def destroy(self) -> None:
+        self.root.removeNode()
+        self.label.removeNode()
+        self.annotation = None

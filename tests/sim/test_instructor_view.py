@@ -1,0 +1,234 @@
+"""The instructor overlays: toggles, freeze-and-annotate, target choice, the CLI flags, and
+the overlay geometry drawn from a synthetic snapshot."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pytest
+from panda3d.core import Point2, Point3
+
+from sim.app import ReplayScene
+from sim.cli.main import build_parser
+from sim.cli.replay_cmds import instructor_settings
+from sim.playback import Playback
+from sim.snapshot import Snapshot
+from sim.view.controls import HELP_LINES
+from sim.view.instructor import (
+    CONE_COLOUR,
+    CONE_HOT_COLOUR,
+    LABEL_FALLBACK,
+    OVERLAYS,
+    THREE_NINE_PER_SCALE_FT,
+    InstructorOverlays,
+)
+from sim.view.layer import ViewSettings
+from tests.sim.test_bfm import jet
+from tests.sim.test_hud import snapshot
+from tests.sim.test_playback import merge
+
+ALL_ON = ViewSettings(
+    show_sight_line=True, show_three_nine=True, show_turn_circles=True, show_gun_cone=True
+)
+
+
+def scene_snapshot(*, bandit_xy: tuple[float, float] = (0.0, 2000.0)) -> Snapshot:
+    """Viper 1 (selected) heading north in a 90° right bank at 4 g; Fulcrum 1 ahead, Fulcrum
+    2 far off to the east, Viper 2 close by."""
+    own = jet("viper-1", "blue", (0, 0), 0, 450, roll_deg=90, load_g=4.0)
+    others = (
+        jet("viper-2", "blue", (300, 300), 0, 450),
+        jet("fulcrum-1", "red", bandit_xy, 0, 400, load_g=3.0),
+        jet("fulcrum-2", "red", (9000, 0), 180, 400),
+    )
+    return replace(snapshot(own, others), selected="viper-1")
+
+
+def vertices(overlays: InstructorOverlays) -> np.ndarray:
+    data = overlays.lines.node().getGeom(0).getVertexData().getArray(0)
+    return np.frombuffer(memoryview(data), dtype=np.float32).reshape(-1, 7).astype(float)
+
+
+@pytest.fixture
+def overlays(clean_scene: Any) -> InstructorOverlays:
+    return InstructorOverlays(clean_scene.render, clean_scene.aspect2d, ALL_ON)
+
+
+def test_off_by_default_and_computes_nothing(clean_scene: Any) -> None:
+    layer = InstructorOverlays(clean_scene.render, clean_scene.aspect2d)
+    assert not layer.any_shown
+    layer.update(scene_snapshot())
+    assert layer.annotation is None
+    assert layer.lines.isHidden() and layer.label.isHidden() and layer.cone.isHidden()
+
+
+def test_each_overlay_toggles_on_its_own(clean_scene: Any) -> None:
+    layer = InstructorOverlays(clean_scene.render, clean_scene.aspect2d)
+    snap = scene_snapshot()
+    assert layer.toggle("gun") is True
+    layer.update(snap)
+    assert not layer.cone.isHidden()
+    assert layer.lines.isHidden() and layer.label.isHidden() and layer.disc.isHidden()
+    assert all(circle.isHidden() for circle in layer.circles)
+    layer.toggle("circles")
+    layer.update(snap)
+    assert not any(circle.isHidden() for circle in layer.circles)
+    assert layer.toggle("gun") is False
+    layer.update(snap)
+    assert layer.cone.isHidden()
+
+
+def test_target_is_the_nearest_enemy_and_t_steps_through_enemies(
+    overlays: InstructorOverlays,
+) -> None:
+    snap = scene_snapshot()
+    overlays.update(snap)
+    assert overlays.annotation is not None
+    assert overlays.annotation.target == "fulcrum-1"  # Viper 2 is nearer but a friend
+    assert overlays.cycle_target() == "fulcrum-2"
+    overlays.update(snap)
+    assert overlays.annotation.target == "fulcrum-2"
+    assert overlays.cycle_target() == "fulcrum-1"
+    overlays.update(snap)
+    assert overlays.annotation.target == "fulcrum-1"
+
+
+def test_a_picked_target_that_is_gone_falls_back_to_the_nearest(clean_scene: Any) -> None:
+    settings = replace(ALL_ON, instructor_target="fulcrum-2")
+    layer = InstructorOverlays(clean_scene.render, clean_scene.aspect2d, settings)
+    snap = scene_snapshot()
+    layer.update(snap)
+    assert layer.annotation is not None and layer.annotation.target == "fulcrum-2"
+    gone = replace(
+        snap,
+        entities=tuple(
+            replace(e, active=False) if e.id == "fulcrum-2" else e for e in snap.entities
+        ),
+    )
+    layer.update(gone)
+    assert layer.annotation is not None and layer.annotation.target == "fulcrum-1"
+
+
+def test_sight_line_and_three_nine_line_geometry(overlays: InstructorOverlays) -> None:
+    overlays.update(scene_snapshot())
+    points = vertices(overlays)
+    assert points[0, :3] == pytest.approx([0, 0, 15000])
+    assert points[1, :3] == pytest.approx([0, 2000, 15000])
+    # The 3/9 line through Fulcrum 1 (flying north, wings level) runs east-west.
+    half = THREE_NINE_PER_SCALE_FT * overlays.settings.mini_scale
+    ends = sorted([points[2, 0], points[3, 0]])
+    assert ends == pytest.approx([-half, half])
+    assert points[2:4, 1] == pytest.approx([2000, 2000])
+    # The lift arrow points along Viper 1's lift: east, in its 90° right bank.
+    assert points[5, :3] - points[4, :3] == pytest.approx([points[5, 0], 0, 0], abs=1e-3)
+    assert points[5, 0] > 0
+    assert (points[:, 6] > 0).all()  # everything drawn
+
+
+def test_turn_circles_pass_through_each_aircraft_in_its_plane_of_motion(
+    overlays: InstructorOverlays, clean_scene: Any
+) -> None:
+    overlays.update(scene_snapshot())
+    own_circle, bandit_circle = overlays.circles
+    radius = (450 * 6076.12 / 3600) ** 2 / (32.174 * math.sqrt(15))
+    # The unit circle's (1, 0) is the aircraft itself; its centre lies toward the lift.
+    on = clean_scene.render.getRelativePoint(own_circle, Point3(1, 0, 0))
+    centre = clean_scene.render.getRelativePoint(own_circle, Point3(0, 0, 0))
+    assert tuple(on) == pytest.approx((0, 0, 15000), abs=0.5)
+    assert tuple(centre) == pytest.approx((radius, 0, 15000), abs=0.5)
+    far = clean_scene.render.getRelativePoint(own_circle, Point3(0, 1, 0))
+    assert far.z == pytest.approx(15000, abs=0.5)  # a level turn: the circle is level
+    # Fulcrum 1 is wings level at 3 g: its circle is vertical, centre above it.
+    top = clean_scene.render.getRelativePoint(bandit_circle, Point3(0, 0, 0))
+    assert top.z > 15000 and top.x == pytest.approx(0, abs=0.5)
+
+
+def test_gun_cone_turns_green_on_target(overlays: InstructorOverlays) -> None:
+    overlays.update(scene_snapshot(bandit_xy=(0.0, 2000.0)))
+    assert overlays.annotation is not None and overlays.annotation.in_gun_cone
+    assert tuple(overlays.cone.getColor()) == pytest.approx(CONE_HOT_COLOUR, abs=2e-3)
+    assert "IN GUN WEZ" in overlays.label_node.getText()
+    overlays.update(scene_snapshot(bandit_xy=(400.0, 2000.0)))
+    assert overlays.annotation is not None and not overlays.annotation.in_gun_cone
+    assert tuple(overlays.cone.getColor()) == pytest.approx(CONE_COLOUR, abs=2e-3)
+    assert "GUN" not in overlays.label_node.getText()
+
+
+def test_label_text_and_fallback_place(overlays: InstructorOverlays) -> None:
+    overlays.update(scene_snapshot(bandit_xy=(0.0, 3000.0)))
+    text = overlays.label_node.getText()
+    assert text.splitlines()[0] == "Viper-1 on Fulcrum-1"
+    assert text.splitlines()[1] == "AA 0° ATA 0° HCA 0° 3,000 ft Vc +50 kt"
+    # No camera: the label sits in its fallback place.
+    assert overlays.label.getX() == pytest.approx(LABEL_FALLBACK[0])
+    assert overlays.label.getZ() == pytest.approx(LABEL_FALLBACK[1])
+
+
+def test_freeze_and_annotate_pauses_and_restores(clean_scene: Any) -> None:
+    layer = InstructorOverlays(clean_scene.render, clean_scene.aspect2d)
+    layer.toggle("gun")
+    playback = Playback(merge())
+    playback.play()
+    assert layer.freeze_and_annotate(playback) is True
+    assert not playback.playing
+    assert all(layer.shown[name] for name in OVERLAYS)
+    assert layer.freeze_and_annotate(playback) is False
+    assert playback.playing
+    assert layer.shown == {"sight": False, "three_nine": False, "circles": False, "gun": True}
+
+
+def test_cli_flags_reach_the_settings() -> None:
+    parser = build_parser()
+    args = parser.parse_args(["render", "demo/2v2-merge", "--png", "x.png", "--instructor"])
+    assert instructor_settings(args) == {
+        "show_sight_line": True,
+        "show_three_nine": True,
+        "show_turn_circles": True,
+        "show_gun_cone": True,
+        "instructor_target": None,
+    }
+    args = parser.parse_args(
+        ["play", "demo/2v2-merge", "--gun-cone", "--three-nine", "--target", "fulcrum-2"]
+    )
+    assert instructor_settings(args) == {
+        "show_sight_line": False,
+        "show_three_nine": True,
+        "show_turn_circles": False,
+        "show_gun_cone": True,
+        "instructor_target": "fulcrum-2",
+    }
+    args = parser.parse_args(["play", "demo/2v2-merge", "--sight-line", "--turn-circles"])
+    settings = ViewSettings(**instructor_settings(args))
+    assert settings.show_sight_line and settings.show_turn_circles
+    assert not settings.show_gun_cone
+
+
+def test_help_lists_the_keys_and_no_key_is_bound_twice() -> None:
+    keys = [key for key, _what in HELP_LINES]
+    for key in ("s", "9", "c", "g", "t", "f"):
+        assert key in keys
+    assert len(keys) == len(set(keys))
+
+
+def test_scene_draws_the_overlays_with_the_label_over_the_sight_line(clean_scene: Any) -> None:
+    """In the replay scene the label is placed through the camera's lens: over the middle
+    of the sight line when that is on screen."""
+    scene = ReplayScene(clean_scene, merge(), ALL_ON, camera="top", selected="viper-1")
+    try:
+        snap = scene.draw_at(1.2)
+        annotation = scene.instructor.annotation
+        assert annotation is not None and annotation.own == "viper-1"
+        own, target = snap.entity(annotation.own), snap.entity(annotation.target)
+        middle = (np.asarray(own.position_ft) + np.asarray(target.position_ft)) / 2
+        local = clean_scene.cam.getRelativePoint(clean_scene.render, Point3(*middle))
+        film = Point2()
+        assert clean_scene.cam.node().getLens().project(local, film)
+        label = scene.instructor.label
+        at = clean_scene.render2d.getRelativePoint(clean_scene.aspect2d, label.getPos())
+        assert (at.x, at.z) == pytest.approx((film.x, film.y), abs=0.01)
+        assert not label.isHidden()
+    finally:
+        scene.destroy()
