@@ -724,6 +724,22 @@ class Game:
                 problems.append(error)
         return problems
 
+    def flight_conditions(self, entity: str, throttle: Throttle = "mil") -> FlightConditions:
+        """What Ap finds for ``entity`` at the start of its next Flight Phase (for pilots
+        looking ahead)."""
+        return self._conditions(self.aircraft[entity], throttle)
+
+    def preview(self, entity: str, plot: BopPlot) -> tuple[PlottedTurn, Hex, int]:
+        """The fast look-ahead path for pilots: ``entity``'s plot flown as the rules would
+        fly it next game-turn (imposed flight overrides it), without changing any state;
+        returns the plotted turn and the end hex and altitude. Raises
+        :class:`IllegalOrder` for a plot the rules refuse. Weapons orders are not judged."""
+        state = self.aircraft[entity]
+        flown = phases.imposed_orders({entity: state}, {entity: plot})[entity]
+        planned = self._plan(state, flown, self.turn + 1, state.involuntary_unload())
+        last = planned.moves[-1]
+        return planned.plot, last.end_hex, last.end_alt_steps
+
     def _judge(
         self, entity: str, state: AircraftState, orders: dict[str, BopPlot], turn: int
     ) -> _Planned:
