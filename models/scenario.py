@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -97,9 +97,25 @@ class AircraftSetup(_Model):
     timeline marks the game-turn it is reached."""
     missiles: tuple[str, ...] = ()
     """Missiles carried, one entry per round, e.g. ``["AIM-7E-2", "AIM-7E-2", "AIM-9B"]``."""
-    pilot: Literal["script"] = "script"
-    """Who flies it; scripted orders for now."""
-    script: Script
+    pilot: str = Field(default="script", pattern=r"^script(:bfm/[a-z0-9\-]+)?$")
+    """Who flies it: ``script`` (the plots below) or a maneuver from the BFM library,
+    ``script:bfm/high-yo-yo``, flown every game-turn with the ``maneuver`` parameters."""
+    maneuver: dict[str, Any] = Field(default_factory=dict)
+    """The maneuver's parameters, e.g. ``{ target = "fagot-1" }`` (checked against the
+    maneuver when the game is set up)."""
+    script: Script | None = None
+    """The plots a ``script`` pilot flies."""
+    guns_at: str | None = None
+    """A maneuver pilot's gun target (an aircraft id): it fires whenever the geometry offers
+    a shot (Gun Combat)."""
+
+    @model_validator(mode="after")
+    def _a_script_for_a_script_pilot(self) -> Self:
+        if self.pilot == "script" and self.script is None:
+            raise ValueError("a script pilot needs a script (or name a maneuver as the pilot)")
+        if self.pilot != "script" and self.script is not None:
+            raise ValueError(f"pilot {self.pilot!r} flies a maneuver: leave the script out")
+        return self
 
     @field_validator("hex")
     @classmethod

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from pydantic import ValidationError
 
 from engine import performance as perf
 from engine.aero import thrust_lbf
@@ -60,7 +61,7 @@ from engine.hexmap import STEP_FT, Hex
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
 from models.aircraft import UnknownAircraftType, card
 from models.missile import MissileCard, UnknownMissileType, missile_card
-from models.orders import BopPlot, Throttle
+from models.orders import BopPlot, GunOrder, Throttle
 from models.scenario import AircraftSetup, Scenario
 from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp_many
 
@@ -169,6 +170,27 @@ def _move_segments(start_hex: Hex, start_alt: int, plot: PlottedTurn) -> tuple[S
     return tuple(moves)
 
 
+def _pilot_problems(where: str, raw: dict[str, Any]) -> list[str]:
+    """A maneuver pilot must name a maneuver of the library with parameters it takes."""
+    pilot = raw.get("pilot")
+    if not isinstance(pilot, str) or not pilot.startswith("script:"):
+        return []
+    from engine.bop.maneuvers import UnknownManeuver, maneuver  # the library builds on the game
+
+    try:
+        flown = maneuver(pilot.removeprefix("script:"))
+    except UnknownManeuver as error:
+        return [f"{where}.pilot: {error}"]
+    try:
+        flown.parse(raw.get("maneuver") or {})
+    except ValidationError as error:
+        return [
+            f"{where}.maneuver.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+            for e in error.errors()
+        ]
+    return []
+
+
 def setup_problems(index: int, setup: AircraftSetup | dict[str, Any]) -> list[str]:
     """Rule checks of one aircraft's starting state, each with its field path.
 
@@ -177,7 +199,7 @@ def setup_problems(index: int, setup: AircraftSetup | dict[str, Any]) -> list[st
     """
     raw = setup.model_dump() if isinstance(setup, AircraftSetup) else setup
     where = f"aircraft.{index}"
-    problems: list[str] = []
+    problems: list[str] = _pilot_problems(where, raw)
     if isinstance(raw.get("type"), str):
         try:
             card(raw["type"])
@@ -263,6 +285,8 @@ class Game:
         self.dice = Dice(np.random.default_rng(chosen))
         """Every random number of the game; each roll is recorded and becomes an event."""
         self.turn = 0
+        self._maneuver_states: dict[str, Any] = {}
+        """Each maneuver pilot's phase between game-turns."""
         self.missiles: dict[str, MissileTrack] = {}
         """Every missile launched, in launch order (they stay after they leave play)."""
         self.aircraft: dict[str, AircraftState] = {
@@ -283,13 +307,27 @@ class Game:
 
     # -- orders --------------------------------------------------------------------------
     def scripted_orders(self) -> dict[str, BopPlot]:
-        """The scenario's scripted plots for the next game-turn."""
+        """The scenario's orders for the next game-turn: each script's plot, and for an
+        aircraft flown by a maneuver (``pilot = "script:bfm/..."``) the plot it writes now."""
         turn = self.turn + 1
-        return {
-            setup.entity_id: setup.script.plot_for_turn(turn)
-            for setup in self.scenario.aircraft
-            if self.aircraft[setup.entity_id].active
-        }
+        orders: dict[str, BopPlot] = {}
+        for setup in self.scenario.aircraft:
+            entity = setup.entity_id
+            if not self.aircraft[entity].active:
+                continue
+            if setup.script is not None:
+                orders[entity] = setup.script.plot_for_turn(turn)
+                continue
+            from engine.bop.maneuvers import maneuver  # the library builds on the game
+
+            flown = maneuver(setup.pilot.removeprefix("script:"))
+            step = flown.step(self, entity, setup.maneuver, self._maneuver_states.get(entity))
+            self._maneuver_states[entity] = step.state
+            plot = step.plot
+            if setup.guns_at is not None and setup.guns_at in self.aircraft:
+                plot = plot.model_copy(update={"guns": GunOrder(target=setup.guns_at)})
+            orders[entity] = plot
+        return orders
 
     # -- one game-turn -------------------------------------------------------------------
     def legal(self, orders: dict[str, BopPlot]) -> bool:

@@ -171,8 +171,11 @@ def _illegal_scripted_orders(scenario: Scenario) -> list[str]:
             entity = callsigns[error.aircraft]
             i = index_of[entity]
             script = scenario.aircraft[i].script
-            plot_index = script.plots.index(script.plot_for_turn(error.turn or 1))
-            where = f"aircraft.{i}.script.plots.{plot_index}"
+            if script is None:  # a maneuver pilot wrote it
+                where = f"aircraft.{i}.pilot"
+            else:
+                plot_index = script.plots.index(script.plot_for_turn(error.turn or 1))
+                where = f"aircraft.{i}.script.plots.{plot_index}"
             if error.segment is not None:
                 where += f".segments.{error.segment}"
             problems.append(f"{where}: turn {error.turn}: {error.problem} ({error.rule})")

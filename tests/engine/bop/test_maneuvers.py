@@ -334,3 +334,28 @@ def test_barrel_roll_attack_flies_a_barrel_roll_when_fast_enough() -> None:
     game = one_v_one(bandit_hex="0,8", bandit_speed_kt=350)
     step = maneuver("bfm/barrel-roll-attack").step(game, ME, {"target": BANDIT})
     assert any(segment.kind == "barrel_roll" for segment in step.plot.segments)
+
+
+def test_a_scenario_may_name_a_maneuver_as_the_pilot() -> None:
+    from models.scenario import load_scenario
+    from scenarios import find_scenario
+
+    scenario = load_scenario(find_scenario("bfm/pursuit-curves"))
+    assert scenario.aircraft[0].pilot == "script:bfm/lead-pursuit"
+    timeline = Game(scenario).run(3)
+    assert max(row["turn"] for row in timeline.meta.turn_table) == 3
+
+
+def test_a_maneuver_pilot_with_a_bad_parameter_is_a_setup_problem() -> None:
+    from engine.bop.game import ScenarioError
+    from models.scenario import load_scenario
+    from scenarios import find_scenario
+
+    scenario = load_scenario(find_scenario("bfm/pursuit-curves"))
+    bad = scenario.aircraft[0].model_copy(update={"maneuver": {"target": "lead-bandit", "lead": 3}})
+    unknown = scenario.aircraft[2].model_copy(update={"pilot": "script:bfm/cobra"})
+    with pytest.raises(ScenarioError) as raised:
+        Game(scenario.model_copy(update={"aircraft": (bad, scenario.aircraft[1], unknown)}))
+    problems = "\n".join(raised.value.problems)
+    assert "aircraft.0.maneuver.lead: Extra inputs are not permitted" in problems
+    assert "aircraft.2.pilot:" in problems and "cobra" in problems
