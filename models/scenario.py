@@ -97,12 +97,16 @@ class AircraftSetup(_Model):
     timeline marks the game-turn it is reached."""
     missiles: tuple[str, ...] = ()
     """Missiles carried, one entry per round, e.g. ``["AIM-7E-2", "AIM-7E-2", "AIM-9B"]``."""
-    pilot: str = Field(default="script", pattern=r"^script(:bfm/[a-z0-9\-]+)?$")
-    """Who flies it: ``script`` (the plots below) or a maneuver from the BFM library,
-    ``script:bfm/high-yo-yo``, flown every game-turn with the ``maneuver`` parameters."""
+    pilot: str = Field(default="script", pattern=r"^(script(:bfm/[a-z0-9\-]+)?|ai)$")
+    """Who flies it: ``script`` (the plots below), a maneuver from the BFM library,
+    ``script:bfm/high-yo-yo``, flown every game-turn with the ``maneuver`` parameters, or
+    ``ai``, the AI pilot, set up by the ``ai`` table."""
     maneuver: dict[str, Any] = Field(default_factory=dict)
     """The maneuver's parameters, e.g. ``{ target = "fagot-1" }`` (checked against the
     maneuver when the game is set up)."""
+    ai: dict[str, Any] = Field(default_factory=dict)
+    """The AI pilot's set-up, e.g. ``{ target = "fagot-1", fight = "two-circle" }``
+    (checked against the AI's parameters when the game is set up)."""
     script: Script | None = None
     """The plots a ``script`` pilot flies."""
     guns_at: str | None = None
@@ -114,7 +118,11 @@ class AircraftSetup(_Model):
         if self.pilot == "script" and self.script is None:
             raise ValueError("a script pilot needs a script (or name a maneuver as the pilot)")
         if self.pilot != "script" and self.script is not None:
-            raise ValueError(f"pilot {self.pilot!r} flies a maneuver: leave the script out")
+            raise ValueError(f"pilot {self.pilot!r} writes its own plots: leave the script out")
+        if self.maneuver and not self.pilot.startswith("script:"):
+            raise ValueError("maneuver parameters are for a maneuver pilot (script:bfm/...)")
+        if self.ai and self.pilot != "ai":
+            raise ValueError('an ai table is for pilot = "ai"')
         return self
 
     @field_validator("hex")

@@ -171,8 +171,20 @@ def _move_segments(start_hex: Hex, start_alt: int, plot: PlottedTurn) -> tuple[S
 
 
 def _pilot_problems(where: str, raw: dict[str, Any]) -> list[str]:
-    """A maneuver pilot must name a maneuver of the library with parameters it takes."""
+    """A maneuver pilot must name a maneuver of the library with parameters it takes; an AI
+    pilot's table must hold the AI's parameters."""
     pilot = raw.get("pilot")
+    if pilot == "ai":
+        from engine.bop.ai import AiParams  # the AI builds on the game
+
+        try:
+            AiParams.model_validate(raw.get("ai") or {})
+        except ValidationError as error:
+            return [
+                f"{where}.ai.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+                for e in error.errors()
+            ]
+        return []
     if not isinstance(pilot, str) or not pilot.startswith("script:"):
         return []
     from engine.bop.maneuvers import UnknownManeuver, maneuver  # the library builds on the game
@@ -286,7 +298,9 @@ class Game:
         """Every random number of the game; each roll is recorded and becomes an event."""
         self.turn = 0
         self._maneuver_states: dict[str, Any] = {}
-        """Each maneuver pilot's phase between game-turns."""
+        """Each maneuver or AI pilot's state between game-turns."""
+        self._pilot_events: list[Event] = []
+        """What AI pilots decided while writing the next game-turn's orders."""
         self.missiles: dict[str, MissileTrack] = {}
         """Every missile launched, in launch order (they stay after they leave play)."""
         self.aircraft: dict[str, AircraftState] = {
@@ -318,6 +332,9 @@ class Game:
             if setup.script is not None:
                 orders[entity] = setup.script.plot_for_turn(turn)
                 continue
+            if setup.pilot == "ai":
+                orders[entity] = self._ai_orders(entity, setup.ai)
+                continue
             from engine.bop.maneuvers import maneuver  # the library builds on the game
 
             flown = maneuver(setup.pilot.removeprefix("script:"))
@@ -328,6 +345,25 @@ class Game:
                 plot = plot.model_copy(update={"guns": GunOrder(target=setup.guns_at)})
             orders[entity] = plot
         return orders
+
+    def _ai_orders(self, entity: str, table: dict[str, Any]) -> BopPlot:
+        """The AI pilot's plot for ``entity``; what it decided becomes a ``pilot`` event."""
+        from engine.bop.ai import AiParams, fly  # the AI builds on the game
+
+        step = fly(self, entity, AiParams.model_validate(table), self._maneuver_states.get(entity))
+        self._maneuver_states[entity] = step.state
+        t_s = self.turn * TICKS_PER_TURN * TICK_S
+        self._pilot_events.extend(
+            Event(
+                t_s=t_s,
+                kind="pilot",
+                entities=(entity,),
+                detail=note,
+                data={"posture": step.posture},
+            )
+            for note in step.notes
+        )
+        return step.plot
 
     # -- one game-turn -------------------------------------------------------------------
     def legal(self, orders: dict[str, BopPlot]) -> bool:
@@ -356,7 +392,8 @@ class Game:
             if state.active:
                 recover(state.ledgers, state.crew, turn)
                 state.orders_crew = orders[entity].crew
-        declarations: list[Event] = []
+        declarations: list[Event] = [*self._pilot_events]
+        self._pilot_events.clear()
         for entity, state in self.aircraft.items():
             if entity in orders:
                 declarations.extend(declare_wing(state, orders[entity], t0))

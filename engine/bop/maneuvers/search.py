@@ -92,7 +92,7 @@ def try_plot(game: Game, aircraft: str, plot: BopPlot) -> Outcome | None:
 def best(
     game: Game,
     aircraft: str,
-    groups: Iterable[Sequence[BopPlot]],
+    groups: Iterable[Iterable[BopPlot]],
     score: Callable[[Outcome], float],
 ) -> Outcome:
     """The lowest-scoring legal plot, taking from each group only its first legal plot (a
@@ -112,7 +112,7 @@ def best(
 def best_scored(
     game: Game,
     aircraft: str,
-    groups: Iterable[Sequence[BopPlot]],
+    groups: Iterable[Iterable[BopPlot]],
     score: Callable[[Outcome], float],
 ) -> tuple[Outcome | None, float]:
     """:func:`best` without the fallback: the best legal outcome (``None`` if no candidate

@@ -1,0 +1,131 @@
+"""What an AI pilot knows of the other aircraft, and where it expects them next game-turn.
+
+A pilot sees an enemy its crew has spotted (Visual Sighting and Sensors, SoP 09–10), or every
+aircraft when the scenario plays without awareness.  Plots are written in secret and revealed
+together (Plotting, SoP 03), so the pilot cannot read the bandit's plot: it assumes the bandit
+keeps turning as it turned over the last game-turn — a constant rate about a fixed axis at its
+present speed — which is how a player reads a miniature's last move at the table.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.bop.aircraft_state import AircraftState
+from engine.bop.maneuvers.geometry import (
+    TURN_S,
+    Vec,
+    add,
+    angle_deg,
+    dot,
+    norm,
+    scale,
+    unit,
+    velocity_ft_s,
+)
+from engine.performance.movement import SECONDS_PER_TICK
+from models.aircraft import AircraftCard
+
+MAX_RATE_DPS = 30.0
+"""No fighter of the shipped cards turns faster than this; a larger estimate is noise from
+30° PHAD cells (a rolled Velocity mark), so it is capped."""
+MEMORY_TURNS = 3
+"""Game-turns a lost contact is still flown against (extrapolated from its last sighting)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """An aircraft as seen at the start of a game-turn."""
+
+    turn: int
+    position_ft: Vec
+    velocity_ft_s: Vec
+    axis: Vec = (0.0, 0.0, 0.0)
+    """The turn estimated when it was seen (see :class:`Contact`)."""
+    rate_dps: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    """An enemy aircraft as the pilot knows it, with its expected motion."""
+
+    id: str
+    callsign: str
+    card: AircraftCard
+    seen: Sighting
+    """The contact now: as seen this game-turn, or as a remembered sighting carries it on."""
+    axis: Vec
+    """Unit axis the velocity turns about (right-handed; zero when flying straight)."""
+    rate_dps: float
+    seen_now: bool
+    """Seen this game-turn (not only remembered)."""
+
+    @property
+    def position_ft(self) -> Vec:
+        return self.seen.position_ft
+
+    @property
+    def velocity_ft_s(self) -> Vec:
+        return self.seen.velocity_ft_s
+
+    def predict(self, seconds: float) -> tuple[Vec, Vec]:
+        """Position and velocity ``seconds`` after the sighting, turning at the estimated
+        rate (integrated tick by tick)."""
+        position, velocity = self.position_ft, self.velocity_ft_s
+        steps = max(1, round(seconds / SECONDS_PER_TICK))
+        dt = seconds / steps
+        step_rad = math.radians(self.rate_dps) * dt
+        for _ in range(steps):
+            turned = rotate(velocity, self.axis, step_rad)
+            position = add(position, scale(add(velocity, turned), dt / 2))
+            velocity = turned
+        return position, velocity
+
+
+def rotate(v: Vec, axis: Vec, angle_rad: float) -> Vec:
+    """``v`` rotated by ``angle_rad`` about the unit ``axis`` (Rodrigues' formula)."""
+    if angle_rad == 0.0 or norm(axis) < 1e-9:
+        return v
+    c, s = math.cos(angle_rad), math.sin(angle_rad)
+    kx, ky, kz = axis
+    cross = (ky * v[2] - kz * v[1], kz * v[0] - kx * v[2], kx * v[1] - ky * v[0])
+    k_dot = dot(axis, v) * (1 - c)
+    return (
+        v[0] * c + cross[0] * s + kx * k_dot,
+        v[1] * c + cross[1] * s + ky * k_dot,
+        v[2] * c + cross[2] * s + kz * k_dot,
+    )
+
+
+def cross(a: Vec, b: Vec) -> Vec:
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def sighting_of(state: AircraftState, turn: int) -> Sighting:
+    """The aircraft as seen now (its turn is estimated from two sightings: a bank alone does
+    not show how hard it pulls)."""
+    return Sighting(turn, state.position_ft(), velocity_ft_s(state))
+
+
+def contact_from(
+    state: AircraftState, now: Sighting, before: Sighting | None, seen_now: bool
+) -> Contact:
+    """A contact turning as it turned between two sightings a game-turn apart (as the
+    sighting last estimated, or straight, when there is no earlier sighting)."""
+    axis: Vec = now.axis
+    rate = now.rate_dps
+    if before is not None and now.turn - before.turn == 1:
+        axis = unit(cross(before.velocity_ft_s, now.velocity_ft_s))
+        if norm(axis) > 0.5:
+            rate = min(MAX_RATE_DPS, angle_deg(before.velocity_ft_s, now.velocity_ft_s) / TURN_S)
+    return Contact(state.id, state.callsign, state.card, now, axis, rate, seen_now)
+
+
+def turn_sense(before: Vec, after: Vec) -> int:
+    """+1 for a turn to the left (counter-clockwise seen from above), −1 to the right, 0 for
+    none: the sign of the vertical part of ``before × after``."""
+    z = before[0] * after[1] - before[1] * after[0]
+    if abs(z) < 1e-6 * max(norm(before) * norm(after), 1e-9):
+        return 0
+    return 1 if z > 0 else -1
