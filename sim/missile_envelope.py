@@ -97,21 +97,30 @@ def max_reach_fp(
     """The greatest launch range (FP) along unit ``direction`` from which the missile
     reaches a target flying ``target_fp_per_turn``: the largest ``R`` with
     ``|R·u + k·V − b·n̂| < D_k`` for some flight turn ``k`` (0 when none)."""
-    u = np.asarray(direction, dtype=np.float64)
+    u = np.asarray(direction, dtype=np.float64).reshape(1, 3)
+    return float(_max_reach_many(u, nose, target_fp_per_turn, boost_fp, distances_fp)[0])
+
+
+def _max_reach_many(
+    directions: FloatArray,
+    nose: npt.ArrayLike,
+    target_fp_per_turn: npt.ArrayLike,
+    boost_fp: float,
+    distances_fp: Sequence[float] | FloatArray,
+) -> FloatArray:
+    """:func:`max_reach_fp` for each row of ``directions`` (m, 3) at once."""
     n = np.asarray(nose, dtype=np.float64)
     v = np.asarray(target_fp_per_turn, dtype=np.float64)
     d = np.asarray(distances_fp, dtype=np.float64)
     if d.size == 0:
-        return 0.0
+        return np.zeros(len(directions))
     k = np.arange(1, d.size + 1, dtype=np.float64)
-    w = k[:, None] * v[None, :] - boost_fp * n[None, :]
-    along = w @ u
-    discriminant = along * along - np.einsum("ij,ij->i", w, w) + d * d
-    ok = discriminant >= 0.0
-    if not ok.any():
-        return 0.0
-    roots = -along[ok] + np.sqrt(discriminant[ok])
-    return max(float(roots.max()), 0.0)
+    w = k[:, None] * v[None, :] - boost_fp * n[None, :]  # (turns, 3)
+    along = w @ directions.T  # (turns, m)
+    discriminant = along * along - np.einsum("ij,ij->i", w, w)[:, None] + (d * d)[:, None]
+    roots = np.where(discriminant >= 0.0, -along + np.sqrt(np.maximum(discriminant, 0.0)), 0.0)
+    reach: FloatArray = np.maximum(roots.max(axis=0), 0.0)
+    return reach
 
 
 def min_launch_fp(card: MissileCard, off_nose_deg: float) -> float:
@@ -169,17 +178,43 @@ def launch_window_ft(
     """Shortest and greatest launch range (ft) along unit ``direction`` against a target
     moving at ``target_fps`` (ft/s); None where no launch can hit (outside the angle, wrong
     aspect for a rear-aspect seeker, or out-flown)."""
-    u = _unit(np.asarray(direction, dtype=np.float64))
+    u = np.asarray(direction, dtype=np.float64).reshape(1, 3)
+    lows, highs = launch_windows_ft(card, u, nose, target_fps, distances_fp, turn_s)
+    if not np.isfinite(lows[0]):
+        return None
+    return float(lows[0]), float(highs[0])
+
+
+def launch_windows_ft(
+    card: MissileCard,
+    directions: npt.ArrayLike,
+    nose: npt.ArrayLike,
+    target_fps: npt.ArrayLike,
+    distances_fp: Sequence[float] | FloatArray,
+    turn_s: float,
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`launch_window_ft` for each row of ``directions`` (m, 3): shortest and
+    greatest ranges, NaN where there is no window."""
+    u = np.asarray(directions, dtype=np.float64).reshape(-1, 3)
+    u = u / np.maximum(np.linalg.norm(u, axis=1, keepdims=True), 1e-12)
     n = _unit(np.asarray(nose, dtype=np.float64))
     v_fps = np.asarray(target_fps, dtype=np.float64)
-    off = _angle_deg(n, u)
-    if off > half_angle_deg(card) + 1e-9 or not aspect_ok(card, _angle_deg(v_fps, u)):
-        return None
-    inner = min_launch_fp(card, off)
-    outer = max_reach_fp(u, n, v_fps * turn_s / FP_FT, float(card.boost_distance_fp), distances_fp)
-    if not math.isfinite(inner) or outer <= inner:
-        return None
-    return inner * FP_FT, outer * FP_FT
+    off = np.degrees(np.arccos(np.clip(u @ n, -1.0, 1.0)))
+    speed = float(np.linalg.norm(v_fps))
+    aspect = (
+        np.degrees(np.arccos(np.clip(u @ (v_fps / speed), -1.0, 1.0)))
+        if speed > 1e-9
+        else np.zeros(len(u))
+    )
+    usable = (off <= half_angle_deg(card) + 1e-9) & np.array([aspect_ok(card, a) for a in aspect])
+    inner = np.array([min_launch_fp(card, a) for a in off])
+    outer = _max_reach_many(
+        u, n, v_fps * turn_s / FP_FT, float(card.boost_distance_fp), distances_fp
+    )
+    ok = usable & np.isfinite(inner) & (outer > inner)
+    lows: FloatArray = np.where(ok, inner * FP_FT, np.nan)
+    highs: FloatArray = np.where(ok, outer * FP_FT, np.nan)
+    return lows, highs
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,13 +305,9 @@ def envelope(
     distances = flight_distances_fp(card, launcher_speed_kt / KT_PER_FP, alt_ft)
     half = half_angle_deg(card)
     angles = np.linspace(-half, half, rays)
-    lows = np.full(rays, np.nan)
-    highs = np.full(rays, np.nan)
-    for i, angle in enumerate(np.radians(angles)):
-        u = math.cos(angle) * n + math.sin(angle) * side
-        window = launch_window_ft(card, u, n, v_fps, distances, turn_s)
-        if window is not None:
-            lows[i], highs[i] = window
+    a = np.radians(angles)
+    directions = np.cos(a)[:, None] * n + np.sin(a)[:, None] * side
+    lows, highs = launch_windows_ft(card, directions, n, v_fps, distances, turn_s)
     range_ft = float(np.linalg.norm(los))
     target_window = (
         launch_window_ft(card, los, n, v_fps, distances, turn_s) if range_ft > 1e-6 else None
