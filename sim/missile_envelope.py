@@ -224,6 +224,8 @@ class MissileEnvelope:
     of sight to the target."""
 
     type_id: str
+    attack_pips: int
+    """The card's Attack rating ("Missile Attack"): the higher, the likelier a hit."""
     origin_ft: FloatArray
     nose: FloatArray
     """Unit Nose: the boost direction, angle 0."""
@@ -314,6 +316,7 @@ def envelope(
     )
     return MissileEnvelope(
         type_id=card.type_id,
+        attack_pips=card.attack_pips,
         origin_ft=origin,
         nose=n,
         side=side,
@@ -350,14 +353,14 @@ def known_cards(type_ids: Iterable[str]) -> tuple[MissileCard, ...]:
 
 
 def best_envelope(envelopes: Sequence[MissileEnvelope]) -> MissileEnvelope | None:
-    """The envelope to show: one the target is in (the shortest reach of those, the
-    dogfight missile before the long-range one), else the one reaching furthest along the
-    line of sight, else the widest."""
+    """The envelope to show: of those the target is in, the missile with the best Attack
+    rating (the likeliest hit; the longer reach on a tie); with none, the one reaching
+    furthest along the line of sight, else the widest."""
     if not envelopes:
         return None
-    inside = [e for e in envelopes if e.in_range]
+    inside = [e for e in envelopes if e.in_range and e.window_ft is not None]
     if inside:
-        return min(inside, key=lambda e: e.window_ft[1] if e.window_ft else math.inf)
+        return max(inside, key=lambda e: (e.attack_pips, e.window_ft[1] if e.window_ft else 0))
 
     def reach(e: MissileEnvelope) -> tuple[float, float]:
         along = e.window_ft[1] if e.window_ft else 0.0

@@ -13,6 +13,7 @@ R − 39 − 10 < 71.75, 120.75 FP.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -150,8 +151,9 @@ def test_carried_missiles_and_the_best_envelope() -> None:
         6.0,
     )
     assert long.in_range
-    # Both have the shot: the shorter-range (dogfight) missile is shown.
+    # Both have the shot: the better Attack rating is shown (AIM-9L 15, AIM-120A 13).
     assert msl.best_envelope([long, short]) is short
+    assert msl.best_envelope([long, replace(short, attack_pips=13)]) is long
     # Neither has it: the one reaching furthest down the line of sight.
     far_short = envelope_at(60000.0, NORTH * RUNNING_FPS)
     assert msl.best_envelope([far_short]) is far_short
