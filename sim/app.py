@@ -48,6 +48,7 @@ class ReplayScene:
         selected: str | None = None,
         loop: bool = False,
     ) -> None:
+        from sim.energy import EnergyHistory
         from sim.view.awareness import AwarenessLines
         from sim.view.ground import HexGround
         from sim.view.hud import Hud
@@ -86,7 +87,13 @@ class ReplayScene:
         self.radar_arcs = RadarArcs(self.root, self.settings)
         self.layers += [self.markers, self.awareness, self.radar_arcs]
         # Updated after the camera moves: its label is placed through the camera's lens.
-        self.instructor = InstructorOverlays(self.root, base.aspect2d, self.settings, base.cam)
+        self.instructor = InstructorOverlays(
+            self.root,
+            base.aspect2d,
+            self.settings,
+            base.cam,
+            energy=EnergyHistory.from_timeline(timeline),
+        )
         self.hud: Any = None
         if self.settings.show_hud:
             self.hud = Hud(
@@ -195,6 +202,10 @@ class ReplayApp:
         accept("9", instructor.toggle, ["three_nine"])
         accept("c", instructor.toggle, ["circles"])
         accept("g", instructor.toggle, ["gun"])
+        accept("m", instructor.toggle, ["missile"])
+        accept("z", instructor.toggle, ["control_zone"])
+        accept("e", instructor.toggle, ["energy"])
+        accept("p", instructor.toggle, ["time_ticks"])
         accept("t", instructor.cycle_target)
         accept("f", instructor.freeze_and_annotate, [pb])
         accept("escape", self.base.userExit)

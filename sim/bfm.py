@@ -9,7 +9,9 @@ Definitions follow ``reference/bfm.md``: with ``u`` the unit line of sight from 
 * heading crossing angle ``HCA = arccos(v̂_a·v̂_t)``;
 * line-of-sight rate ``|u × (v_t − v_a)| / R``;
 * level turn radius ``V² / (g·√(n²−1))`` and rate ``g·√(n²−1) / V``;
-* specific energy ``E_s = h + V²/2g``.
+* specific energy ``E_s = h + V²/2g``;
+* the control zone behind a target: roughly 20–50° AA, HCA within 30° and 2,500–4,500 ft
+  (an F-15 against an F-15).
 
 Velocities are those of the drawn flight path, not the nose: the replay's positions are a
 spline through the engine's tick samples, and its speed along the path can differ from the
@@ -51,6 +53,11 @@ HISTORY_S = 1.5
 GUN_HALF_ANGLE_DEG = 2.0
 GUN_MIN_FT, GUN_MAX_FT = 500.0, 3000.0
 """The gun weapons engagement zone, a common simplification: a 2° cone, 500–3,000 ft."""
+CONTROL_ZONE_AA_DEG = (20.0, 50.0)
+CONTROL_ZONE_HCA_DEG = 30.0
+CONTROL_ZONE_RANGE_FT = (2500.0, 4500.0)
+"""The control zone: where an attacker can stay behind a turning target (bfm.md, F-15 vs
+F-15): aspect 20–50°, heading crossing within 30°, 2,500–4,500 ft."""
 
 
 def body_axes(quat_wxyz: Sequence[float]) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -268,3 +275,34 @@ def three_nine_axis(state: EntityState) -> FloatArray:
     _forward, right, _up = body_axes(state.quat_wxyz)
     across = right - (right @ velocity) * velocity
     return _unit(across) if float(np.linalg.norm(across)) > 1e-6 else right
+
+
+def in_control_zone(geo: BfmGeometry) -> bool:
+    """Whether the attacker is in the target's control zone: aspect, heading crossing angle
+    and range all inside :data:`CONTROL_ZONE_AA_DEG`, :data:`CONTROL_ZONE_HCA_DEG` and
+    :data:`CONTROL_ZONE_RANGE_FT`."""
+    aa_low, aa_high = CONTROL_ZONE_AA_DEG
+    near, far = CONTROL_ZONE_RANGE_FT
+    return (
+        aa_low <= geo.aa_deg <= aa_high
+        and geo.hca_deg <= CONTROL_ZONE_HCA_DEG
+        and near <= geo.range_ft <= far
+    )
+
+
+def control_zone_points(
+    target: EntityState, aa_deg: npt.ArrayLike, range_ft: npt.ArrayLike, side: float
+) -> FloatArray:
+    """Points behind the target at these aspect angles and ranges, on one side (+1 its
+    right, −1 its left), in the plane of its path velocity and 3/9 line: an attacker there
+    has that aspect angle.  Shapes (n, 3) for n angles and ranges."""
+    velocity = _unit(path_velocity_fps(target))
+    if not velocity.any():
+        velocity, _right, _up = body_axes(target.quat_wxyz)
+    across = three_nine_axis(target)
+    a = np.radians(np.asarray(aa_deg, dtype=np.float64))
+    r = np.asarray(range_ft, dtype=np.float64)
+    # From such a point the line of sight to the target is cos(a)·v̂ − side·sin(a)·across.
+    offsets = -np.cos(a)[:, None] * velocity + side * np.sin(a)[:, None] * across
+    points: FloatArray = np.asarray(target.position_ft, dtype=np.float64) + r[:, None] * offsets
+    return points

@@ -96,7 +96,7 @@ def _source(parser: argparse.ArgumentParser) -> None:
     )
     instructor = parser.add_argument_group("instructor overlays (selected aircraft vs target)")
     instructor.add_argument(
-        "--instructor", action="store_true", help="all four overlays below (key f freezes)"
+        "--instructor", action="store_true", help="all eight overlays below (key f freezes)"
     )
     instructor.add_argument(
         "--sight-line", action="store_true", help="labelled line of sight to the target (key s)"
@@ -111,6 +111,24 @@ def _source(parser: argparse.ArgumentParser) -> None:
     )
     instructor.add_argument(
         "--gun-cone", action="store_true", help="2 deg gun cone, 500-3,000 ft (key g)"
+    )
+    instructor.add_argument(
+        "--missile-envelope",
+        action="store_true",
+        help="launch envelope of the best missile left, green in range (key m)",
+    )
+    instructor.add_argument(
+        "--control-zone",
+        action="store_true",
+        help="control-zone wedges behind the target: 20-50 deg AA, 2,500-4,500 ft (key z)",
+    )
+    instructor.add_argument(
+        "--energy", action="store_true", help="Es and Ps strip chart of the pair (key e)"
+    )
+    instructor.add_argument(
+        "--time-ticks",
+        action="store_true",
+        help="matching time marks on both trails, joined, every 3 s (key p)",
     )
     instructor.add_argument(
         "--target", metavar="ID", help="the overlays' target (default: the nearest enemy; key t)"
@@ -156,6 +174,10 @@ def instructor_settings(args: argparse.Namespace) -> dict[str, Any]:
         "show_three_nine": every or args.three_nine,
         "show_turn_circles": every or args.turn_circles,
         "show_gun_cone": every or args.gun_cone,
+        "show_missile_envelope": every or args.missile_envelope,
+        "show_control_zone": every or args.control_zone,
+        "show_energy": every or args.energy,
+        "show_time_ticks": every or args.time_ticks,
         "instructor_target": args.target,
     }
 

@@ -15,6 +15,9 @@ from sim.snapshot import Snapshot
 BAR_LEFT, BAR_RIGHT, BAR_Z = -0.95, 0.95, 0.06
 """Bar extent in the bottom-centre anchor's units (aspect2d, scaled by the window aspect)."""
 
+HELP_TEXT_SCALE = 0.045
+"""Letter height of the help text, aspect2d units (24 px at 1080p)."""
+
 HELP_LINES: tuple[tuple[str, str], ...] = (
     ("space", "play / pause"),
     ("left / right", "step one tick back / forward"),
@@ -30,6 +33,10 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("9", "instructor: target's 3/9 line, own lift and plane of motion"),
     ("c", "instructor: turn circles at the present load"),
     ("g", "instructor: gun cone (green on target)"),
+    ("m", "instructor: missile launch envelope (green in range)"),
+    ("z", "instructor: target's control zone (green when in it)"),
+    ("e", "instructor: energy strip chart, Es and Ps of the pair"),
+    ("p", "instructor: time ticks on both trails, joined"),
     ("t", "instructor: next target (nearest enemy first)"),
     ("f", "freeze and annotate: pause, all instructor overlays on"),
     ("mouse drag", "orbit the camera"),
@@ -150,16 +157,34 @@ class HelpOverlay:
         from panda3d.core import TextNode
 
         self.root = parent.attachNewNode("furball-help")
-        _quad(self.root, "backing", -0.75, 0.75, -0.62, 0.62, (0.03, 0.04, 0.06, 0.82))
+        # Over the HUD (its panels sort at 10 in the fixed bin), whatever the node order.
+        self.root.setBin("fixed", 30)
+        self.root.setDepthTest(False)
+        self.root.setDepthWrite(False)
         text = TextNode("furball-help-text")
         text.setTextColor(1, 1, 1, 1)
         text.setText(
             "KEYS AND MOUSE\n\n" + "\n".join(f"{key:<14} {what}" for key, what in HELP_LINES)
         )
         text.setFont(TextNode.getDefaultFont())
+        # The backing fits the text, which is centred on the screen.
+        scale, margin = HELP_TEXT_SCALE, 0.05
+        width = (text.getRight() - text.getLeft()) * scale
+        top, bottom = text.getTop() * scale, text.getBottom() * scale
+        x = -width / 2 - text.getLeft() * scale
+        z = (top - bottom) / 2 - top
+        _quad(
+            self.root,
+            "backing",
+            -width / 2 - margin,
+            width / 2 + margin,
+            z + bottom - margin,
+            z + top + margin,
+            (0.03, 0.04, 0.06, 0.88),
+        )
         node = self.root.attachNewNode(text)
-        node.setScale(0.045)
-        node.setPos(-0.68, 0, 0.52)
+        node.setScale(scale)
+        node.setPos(x, 0, z)
         self.root.hide()
 
     @property

@@ -143,6 +143,17 @@ def make_geom_node(
     return node
 
 
+def quad_indices(count: int) -> npt.NDArray[np.uint32]:
+    """Triangle indices (2·count, 3) for ``count`` quads of four consecutive vertices each,
+    as the dynamic band and chart Geoms lay them out."""
+    first = np.arange(count, dtype=np.uint32)[:, None] * 4
+    triangles = np.concatenate(
+        [first + np.array([0, 1, 2], np.uint32), first + np.array([0, 2, 3], np.uint32)], axis=1
+    )
+    indices: npt.NDArray[np.uint32] = triangles.reshape(-1, 3)
+    return indices
+
+
 def rgba(colour: Rgb, alpha: float = 1.0) -> tuple[float, float, float, float]:
     return (colour[0], colour[1], colour[2], alpha)
 

@@ -1,7 +1,7 @@
 """Instructor overlays: the BFM picture between the selected aircraft and its target.
 
 The target is the nearest enemy aircraft unless one has been picked (``t`` steps through
-the enemies, nearest first).  Four overlays, each toggled on its own and off by default:
+the enemies, nearest first).  Eight overlays, each toggled on its own and off by default:
 
 * **sight line** (``s``): the line of sight from the selected aircraft to its target, and a
   big label on a dark card at its middle: ``AA 35° ATA 10° HCA 40° 3,200 ft Vc +120 kt``;
@@ -11,13 +11,28 @@ the enemies, nearest first).  Four overlays, each toggled on its own and off by 
 * **turn circles** (``c``): a full circle for each of the two aircraft, at the radius of a
   level turn at its present load and airspeed, in its plane of motion toward its lift;
 * **gun cone** (``g``): a 2° cone from 500 to 3,000 ft along the selected aircraft's nose,
-  green while the target is inside it.
+  green while the target is inside it;
+* **missile envelope** (``m``): where a launch of the selected aircraft's best missile now
+  would reach the target, drawn in the plane of its Nose and the level line across it
+  (:mod:`sim.missile_envelope`), green and ``IN RANGE`` on the label while the target is
+  inside it;
+* **control zone** (``z``): the wedges behind the target on both sides of its tail (20–50°
+  of aspect, 2,500–4,500 ft), green while the selected aircraft is in them with its heading
+  within 30° of the target's;
+* **energy** (``e``): the strip chart of both aircraft's ``E_s`` and ``P_s``
+  (:mod:`sim.view.energy_chart`);
+* **time ticks** (``p``): matching time marks on both pursuit trails, joined, with the time
+  at each game-turn (:mod:`sim.view.time_ticks`).
 
-``f`` freezes and annotates: pauses playback and turns all four on; pressed again it puts
+The label on the sight line also carries the control-zone and missile lines when those are
+on, and stands alone (over the middle of the sight line) when the sight line is off.
+
+``f`` freezes and annotates: pauses playback and turns all eight on; pressed again it puts
 the toggles back as they were.  Geometry comes from :mod:`sim.bfm`.  The lines, circles,
 disc and cone are unit shapes built once and placed each frame by one transform each (the
-three straight lines are one small dynamic Geom rewritten in place), so a frame costs a few
-small matrix products.  Nothing is computed while every overlay is off.
+three straight lines are one small dynamic Geom rewritten in place); the envelope, wedges,
+marks and chart are dynamic Geoms of fixed size rewritten in place.  Nothing is computed
+while every overlay is off.
 """
 
 from __future__ import annotations
@@ -28,12 +43,19 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from panda3d.core import LMatrix4f, NodePath, Point2, Point3, Quat, TextNode
+from panda3d.core import LMatrix4f, NodePath, Point3, Quat, TextNode
 
+from models.missile import MissileCard
 from sim import bfm
+from sim import missile_envelope as msl
+from sim.energy import EnergyHistory
 from sim.snapshot import EntityState, Snapshot
+from sim.view.energy_chart import PANEL as CHART_PANEL
+from sim.view.energy_chart import EnergyChart
 from sim.view.ground import disc_triangles, make_geom_node
-from sim.view.layer import ViewSettings, line_overlay_root, side_colour
+from sim.view.layer import ViewSettings, line_overlay_root, screen_point, side_colour
+from sim.view.time_ticks import TimeTicks
+from sim.view.zones import ControlZoneView, MissileEnvelopeView
 
 FLOATS_PER_VERTEX = 7
 """x, y, z, r, g, b, a (float32), as :func:`sim.view.ground.make_geom_node` packs them."""
@@ -56,6 +78,8 @@ LABEL_FALLBACK = (0.0, 0.78)
 centre, under the clock."""
 LABEL_LOW = 0.7
 """The label's lowest place above the bottom of the screen, in aspect2d units."""
+LABEL_UNDER_CHART = 0.14
+"""With the energy chart on, the label's first line stays this far below the chart."""
 THICKNESS_PX = 3.0
 SIGHT_COLOUR = (1.0, 0.92, 0.35, 0.95)
 THREE_NINE_COLOUR = (1.0, 0.55, 0.15, 0.95)
@@ -68,7 +92,16 @@ CARD_HOT_COLOUR = (0.0, 0.28, 0.06, 0.9)
 LIGHTEN = 0.35
 """Turn circles take their side colour mixed this far toward white."""
 
-OVERLAYS = ("sight", "three_nine", "circles", "gun")
+OVERLAYS = (
+    "sight",
+    "three_nine",
+    "circles",
+    "gun",
+    "missile",
+    "control_zone",
+    "energy",
+    "time_ticks",
+)
 """The overlays' names, as :meth:`InstructorOverlays.toggle` takes them."""
 
 Segments = npt.NDArray[np.float64]
@@ -82,10 +115,42 @@ class Annotation:
     target: str
     geometry: bfm.BfmGeometry
     in_gun_cone: bool
+    in_control_zone: bool = False
+    envelope: msl.MissileEnvelope | None = None
+    """The missile envelope drawn (None when that overlay is off or no missile is left)."""
 
-    def text(self, own_callsign: str, target_callsign: str) -> str:
-        hot = "\nIN GUN WEZ" if self.in_gun_cone else ""
-        return f"{own_callsign} on {target_callsign}\n{self.geometry.label()}{hot}"
+    @property
+    def in_range(self) -> bool:
+        """The target is inside the drawn missile envelope."""
+        return self.envelope is not None and self.envelope.in_range
+
+    def text(
+        self,
+        own_callsign: str,
+        target_callsign: str,
+        shown: dict[str, bool] | None = None,
+    ) -> str:
+        """The label: who on whom, then a line per overlay that is on (``shown``; by
+        default only the sight line's)."""
+        on = shown if shown is not None else {"sight": True}
+        lines = [f"{own_callsign} on {target_callsign}"]
+        if on.get("sight"):
+            lines.append(self.geometry.label())
+            if self.in_gun_cone:
+                lines.append("IN GUN WEZ")
+        if on.get("control_zone") and self.in_control_zone:
+            lines.append("IN CONTROL ZONE")
+        if on.get("missile"):
+            lines.append(self.envelope.label() if self.envelope else "no missiles")
+        return "\n".join(lines)
+
+    def hot(self, shown: dict[str, bool]) -> bool:
+        """Whether anything shown is on target (the label's card turns green)."""
+        return bool(
+            (shown.get("sight") and self.in_gun_cone)
+            or (shown.get("control_zone") and self.in_control_zone)
+            or (shown.get("missile") and self.in_range)
+        )
 
 
 def frame_matrix(
@@ -124,9 +189,11 @@ def straight_lines(
 class InstructorOverlays:
     """The instructor overlays for the selected aircraft and its target.
 
-    ``parent`` is the 3D scene node; ``label_parent`` the 2D node the label card goes on
-    (``aspect2d``) and ``camera`` the camera node whose lens places the label over the
-    middle of the sight line (without one the label stays at :data:`LABEL_FALLBACK`).
+    ``parent`` is the 3D scene node; ``label_parent`` the 2D node the label card, the time
+    labels and the energy chart go on (``aspect2d``) and ``camera`` the camera node whose
+    lens places the label over the middle of the sight line (without one the label stays
+    at :data:`LABEL_FALLBACK`, and the time ticks go unlabelled).  ``energy`` is the
+    timeline's energy history; without it there is no energy chart.
     """
 
     def __init__(
@@ -135,6 +202,7 @@ class InstructorOverlays:
         label_parent: NodePath,
         settings: ViewSettings | None = None,
         camera: NodePath | None = None,
+        energy: EnergyHistory | None = None,
     ) -> None:
         self.settings = settings or ViewSettings()
         s = self.settings
@@ -143,6 +211,10 @@ class InstructorOverlays:
             "three_nine": s.show_three_nine,
             "circles": s.show_turn_circles,
             "gun": s.show_gun_cone,
+            "missile": s.show_missile_envelope,
+            "control_zone": s.show_control_zone,
+            "energy": s.show_energy,
+            "time_ticks": s.show_time_ticks,
         }
         self.picked: str | None = s.instructor_target
         """The target picked with ``t`` (None: the nearest enemy)."""
@@ -171,6 +243,11 @@ class InstructorOverlays:
         self.circles = [unit_circle.copyTo(self.root) for _ in range(2)]
         self.disc = self._unit_disc()
         self.cone = self._unit_cone()
+        self.envelope = MissileEnvelopeView(self.root, msl.RAYS)
+        self.control_zone = ControlZoneView(self.root)
+        self.time_ticks = TimeTicks(parent, label_parent, self.settings, camera)
+        self.chart = EnergyChart(label_parent, energy) if energy is not None else None
+        self._cards: dict[tuple[str, ...], tuple[MissileCard, ...]] = {}
         self.label_node = TextNode("instructor-label")
         self._style_label()
         self.label = label_parent.attachNewNode(self.label_node)
@@ -287,6 +364,9 @@ class InstructorOverlays:
     def _hide_all(self) -> None:
         for path in (self.lines, *self.circles, self.disc, self.cone, self.label):
             path.hide()
+        for view in (self.envelope, self.control_zone, self.time_ticks, self.chart):
+            if view is not None:
+                view.hide()
 
     def target_of(self, snapshot: Snapshot, own: EntityState) -> EntityState | None:
         """The picked target while it is an active enemy, else the nearest enemy."""
@@ -309,13 +389,61 @@ class InstructorOverlays:
             return
         self._drawn_once = True
         hot = bfm.in_gun_cone(own, target)
-        self.annotation = Annotation(own.id, target.id, bfm.geometry(own, target), hot)
+        geometry = bfm.geometry(own, target)
+        turn_s = snapshot.tick_s * snapshot.ticks_per_turn
+        envelope = self.missile_envelope(own, target, turn_s) if self.shown["missile"] else None
+        self.annotation = Annotation(
+            own.id, target.id, geometry, hot, bfm.in_control_zone(geometry), envelope
+        )
         scale = self.settings.mini_scale
         self._draw_lines(own, target, scale, hot)
         self._draw_circles(own, target)
         self._draw_disc(own, scale)
         self._draw_cone(own, hot)
-        self._draw_label(own, target, hot)
+        self.envelope.draw(envelope)
+        if self.shown["control_zone"]:
+            self.control_zone.draw(target, self.annotation.in_control_zone)
+        else:
+            self.control_zone.hide()
+        if self.shown["time_ticks"]:
+            self.time_ticks.draw(own, target, snapshot.t_s, turn_s)
+        else:
+            self.time_ticks.hide()
+        if self.chart is not None:
+            if self.shown["energy"]:
+                self.chart.draw(own, target, snapshot.t_s, turn_s)
+            else:
+                self.chart.hide()
+        self._draw_label(own, target)
+
+    def missile_envelope(
+        self, own: EntityState, target: EntityState, turn_s: float
+    ) -> msl.MissileEnvelope | None:
+        """The envelope of the selected aircraft's best missile against the target (see
+        :func:`sim.missile_envelope.best_envelope`); None with no missile left."""
+        cards = self._cards.get(own.weapons)
+        if cards is None:
+            cards = msl.known_cards(msl.missiles_carried(own.weapons))
+            self._cards[own.weapons] = cards
+        if not cards:
+            return None
+        nose, right, _up = bfm.body_axes(own.quat_wxyz)
+        target_fps = bfm.path_velocity_fps(target)
+        return msl.best_envelope(
+            [
+                msl.envelope(
+                    card,
+                    own.position_ft,
+                    nose,
+                    right,
+                    own.speed_kt,
+                    target.position_ft,
+                    target_fps,
+                    turn_s,
+                )
+                for card in cards
+            ]
+        )
 
     def _draw_lines(self, own: EntityState, target: EntityState, scale: float, hot: bool) -> None:
         show_sight, show_nine = self.shown["sight"], self.shown["three_nine"]
@@ -368,11 +496,13 @@ class InstructorOverlays:
         self.cone.setColor(*(CONE_HOT_COLOUR if hot else CONE_COLOUR))
         self.cone.show()
 
-    def _draw_label(self, own: EntityState, target: EntityState, hot: bool) -> None:
-        if not self.shown["sight"] or self.annotation is None:
+    def _draw_label(self, own: EntityState, target: EntityState) -> None:
+        labelled = self.shown["sight"] or self.shown["missile"] or self.shown["control_zone"]
+        if not labelled or self.annotation is None:
             self.label.hide()
             return
-        self.label_node.setText(self.annotation.text(own.callsign, target.callsign))
+        self.label_node.setText(self.annotation.text(own.callsign, target.callsign, self.shown))
+        hot = self.annotation.hot(self.shown)
         self.label_node.setCardColor(*(CARD_HOT_COLOUR if hot else CARD_COLOUR))
         middle = (np.asarray(own.position_ft) + np.asarray(target.position_ft)) / 2
         self.label.setPos(*self.label_position(middle))
@@ -381,28 +511,31 @@ class InstructorOverlays:
     def label_position(self, point_ft: npt.ArrayLike) -> tuple[float, float, float]:
         """Where the label goes in ``label_parent``: over the point's image on screen, kept
         inside the screen, or :data:`LABEL_FALLBACK` when the point is out of view."""
-        fallback = (LABEL_FALLBACK[0], 0.0, LABEL_FALLBACK[1])
+        ceiling = math.inf
+        if self.chart is not None and self.shown["energy"]:
+            ceiling = CHART_PANEL[1] - LABEL_UNDER_CHART
+        fallback = (LABEL_FALLBACK[0], 0.0, min(LABEL_FALLBACK[1], ceiling))
         camera = self.camera
         if camera is None:
             return fallback
-        lens = camera.node().getLens()
-        local = camera.getRelativePoint(self.root, Point3(*np.asarray(point_ft, dtype=float)))
-        film = Point2()
-        if not lens.project(local, film):
+        point = tuple(float(c) for c in np.asarray(point_ft, dtype=float))
+        at = screen_point(camera, self.root, self.label_parent, (point[0], point[1], point[2]))
+        if at is None:
             return fallback
-        # The lens gives film coordinates (-1..1), which are render2d's: aspect2d's parent.
         render2d = self.label_parent.getParent()
-        at = self.label_parent.getRelativePoint(render2d, Point3(film.x, 0.0, film.y))
         # Keep the card inside the screen (its width is a guess from the text).
         half_width = 0.5 * self.label_node.getWidth() * LABEL_SCALE + 0.05
         left = self.label_parent.getRelativePoint(render2d, Point3(-1, 0, -1))
         right = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1))
         x = min(max(at.x, left.x + half_width + LABEL_MARGIN), right.x - half_width - LABEL_MARGIN)
         # ...and clear of the event log at the bottom and the clock at the top.
-        z = min(max(at.z, left.z + LABEL_LOW), right.z - 0.2)
+        z = min(max(at.z, left.z + LABEL_LOW), right.z - 0.2, ceiling)
         return (x, 0.0, z)
 
     def destroy(self) -> None:
+        for view in (self.envelope, self.control_zone, self.time_ticks, self.chart):
+            if view is not None:
+                view.destroy()
         self.root.removeNode()
         self.label.removeNode()
         self.annotation = None

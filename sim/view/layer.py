@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from panda3d.core import NodePath, TransparencyAttrib
+from panda3d.core import NodePath, Point2, Point3, TransparencyAttrib
 
 from sim.snapshot import Snapshot
 
@@ -55,6 +55,16 @@ class ViewSettings:
     """Instructor overlay: both aircraft's turn circles at their present load (``c``)."""
     show_gun_cone: bool = False
     """Instructor overlay: the selected aircraft's gun cone, green on target (``g``)."""
+    show_missile_envelope: bool = False
+    """Instructor overlay: the launch envelope of the selected aircraft's best missile
+    against its target, green with the target inside (``m``)."""
+    show_control_zone: bool = False
+    """Instructor overlay: the control-zone wedges behind the target, green with the
+    selected aircraft in them (``z``)."""
+    show_energy: bool = False
+    """Instructor overlay: the E_s / P_s strip chart of the selected pair (``e``)."""
+    show_time_ticks: bool = False
+    """Instructor overlay: matching time marks on the selected pair's trails (``p``)."""
     instructor_target: str | None = None
     """The instructor overlays' first target (None: the nearest enemy; ``t`` steps on)."""
 
@@ -76,3 +86,18 @@ def line_overlay_root(parent: NodePath, name: str) -> NodePath:
     root.setTransparency(TransparencyAttrib.M_alpha)
     root.setDepthWrite(False)
     return root
+
+
+def screen_point(
+    camera: NodePath, scene: NodePath, overlay: NodePath, point: tuple[float, float, float]
+) -> Point3 | None:
+    """Where a point of ``scene`` appears in the 2D node ``overlay`` (a child of render2d,
+    such as aspect2d), through ``camera``'s lens; None when it is behind the camera or off
+    the film."""
+    lens = camera.node().getLens()
+    local = camera.getRelativePoint(scene, Point3(*point))
+    film = Point2()
+    if not lens.project(local, film):
+        return None
+    # The lens gives film coordinates (-1..1), which are render2d's: the overlay's parent.
+    return overlay.getRelativePoint(overlay.getParent(), Point3(film.x, 0.0, film.y))

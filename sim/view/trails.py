@@ -5,6 +5,9 @@ joins consecutive vertices inside each slot, and each frame the vertex positions
 are rewritten in place through a memoryview (unused vertices sit on the trail's last point,
 fully transparent).  A second line Geom draws a small cross at every game-turn boundary along
 the trails.  Slots only grow (rebuilding the Geoms) when a trail outgrows them.
+
+:func:`on_multiple` and :func:`across_path` find those marks and their direction; the
+instructor's time ticks (:mod:`sim.view.time_ticks`) use them too, for the selected pair.
 """
 
 from __future__ import annotations
@@ -23,6 +26,28 @@ FLOATS_PER_VERTEX = 7
 """x, y, z, r, g, b, a (float32)."""
 TICK_HALF_PER_SCALE_FT = 5.0
 """Half the size of a game-turn cross, per unit of mini scale (60 ft at the default 12)."""
+
+
+def on_multiple(times_s: npt.ArrayLike, every_s: float) -> npt.NDArray[np.bool_]:
+    """Which times fall on a whole multiple of ``every_s`` (tick times are sums of binary
+    fractions, so within a millionth of a step)."""
+    steps = np.asarray(times_s, dtype=np.float64) / every_s
+    with np.errstate(invalid="ignore"):
+        hit: npt.NDArray[np.bool_] = np.abs(steps - np.round(steps)) < 1e-6
+    return hit
+
+
+def across_path(behind: npt.ArrayLike, ahead: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """Unit horizontal vectors square to the path from ``behind`` to ``ahead`` (rows), east
+    where the path is vertical or still."""
+    direction = np.asarray(ahead, dtype=np.float64) - np.asarray(behind, dtype=np.float64)
+    direction = direction.reshape(-1, 3)
+    across = np.stack([-direction[:, 1], direction[:, 0], np.zeros(len(direction))], axis=1)
+    norm = np.linalg.norm(across, axis=1, keepdims=True)
+    unit: npt.NDArray[np.float64] = np.where(
+        norm > 1e-6, across / np.maximum(norm, 1e-6), [[1.0, 0.0, 0.0]]
+    )
+    return unit
 
 
 class Trails:
@@ -142,8 +167,7 @@ class Trails:
         """A cross at every trail point that falls on a game-turn boundary."""
         if turn_s <= 0.0:
             return
-        turns = np.where(alpha > 0.0, times / turn_s, 0.5)
-        on_turn = np.abs(turns - np.round(turns)) < 1e-6
+        on_turn = on_multiple(np.where(alpha > 0.0, times, 0.5 * turn_s), turn_s)
         slot_of, index = np.nonzero(on_turn)
         count = len(slot_of)
         if count > self.tick_capacity or self.ticks is None:
@@ -153,10 +177,7 @@ class Trails:
         cap = points.shape[1]
         ahead = points[slot_of, np.minimum(index + 1, cap - 1)]
         behind = points[slot_of, np.maximum(index - 1, 0)]
-        direction = (ahead - behind).astype(np.float64)
-        across = np.stack([-direction[:, 1], direction[:, 0], np.zeros(count)], axis=1)
-        norm = np.linalg.norm(across, axis=1, keepdims=True)
-        across = np.where(norm > 1e-6, across / np.maximum(norm, 1e-6), [[1.0, 0.0, 0.0]])
+        across = across_path(behind, ahead)
         centre = points[slot_of, index].astype(np.float64)
         half = self.tick_half_ft
         up = np.array([0.0, 0.0, half])

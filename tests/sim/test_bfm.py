@@ -248,3 +248,34 @@ def test_three_nine_line_is_square_to_the_path_in_the_wing_plane() -> None:
     axis = bfm.three_nine_axis(banked)
     assert axis[0] == pytest.approx(0, abs=1e-9)  # square to the path (east)
     assert abs(axis[2]) == pytest.approx(math.sin(math.radians(60)))
+
+
+def test_control_zone_membership_by_hand() -> None:
+    """The bandit at the origin flying north; the attacker 3,000 ft away at 30° of aspect
+    (1,500 ft east and 2,598 ft south of it), flying 020: HCA 20°."""
+    bandit = jet("fulcrum-1", "red", (0, 0), 0, 400)
+    south = 3000 * math.cos(math.radians(30))
+
+    def at(x: float, y: float, heading: float) -> bfm.BfmGeometry:
+        return bfm.geometry(jet("viper-1", "blue", (x, y), heading, 450), bandit)
+
+    geo = at(1500, -south, 20)
+    assert (geo.aa_deg, geo.hca_deg, geo.range_ft) == pytest.approx((30, 20, 3000), abs=1e-6)
+    assert bfm.in_control_zone(geo)
+    assert bfm.in_control_zone(at(-1500, -south, 340))  # the other side of the tail
+    assert not bfm.in_control_zone(at(1500, -south, 45))  # HCA 45°
+    assert not bfm.in_control_zone(at(2500, -2500 * south / 1500, 20))  # 5,000 ft
+    assert not bfm.in_control_zone(at(0, -3000, 0))  # dead astern: AA 0°
+    assert not bfm.in_control_zone(at(3000, 0, 20))  # abeam: AA 90°
+
+
+def test_control_zone_points_are_at_their_aspect_and_range() -> None:
+    bandit = jet("fulcrum-1", "red", (0, 0), 0, 400)
+    points = bfm.control_zone_points(bandit, [30, 50], [3000, 4500], 1.0)
+    south = 3000 * math.cos(math.radians(30))
+    assert points[0] == pytest.approx([1500, -south, 15000], abs=1e-6)
+    for point, (aa, rng) in zip(points, [(30, 3000), (50, 4500)], strict=True):
+        geo = bfm.geometry_of(point, [0, 1, 0], bandit.position_ft, [0, 1, 0])
+        assert (geo.aa_deg, geo.range_ft) == pytest.approx((aa, rng), abs=1e-6)
+    left = bfm.control_zone_points(bandit, [30], [3000], -1.0)
+    assert left[0] == pytest.approx([-1500, -south, 15000], abs=1e-6)

@@ -31,8 +31,18 @@ from tests.sim.test_hud import snapshot
 from tests.sim.test_playback import merge
 
 ALL_ON = ViewSettings(
-    show_sight_line=True, show_three_nine=True, show_turn_circles=True, show_gun_cone=True
+    show_sight_line=True,
+    show_three_nine=True,
+    show_turn_circles=True,
+    show_gun_cone=True,
+    show_missile_envelope=True,
+    show_control_zone=True,
+    show_energy=True,
+    show_time_ticks=True,
 )
+
+
+NEW_FLAGS = ("missile_envelope", "control_zone", "energy", "time_ticks")
 
 
 def scene_snapshot(*, bandit_xy: tuple[float, float] = (0.0, 2000.0)) -> Snapshot:
@@ -177,7 +187,7 @@ def test_freeze_and_annotate_pauses_and_restores(clean_scene: Any) -> None:
     assert all(layer.shown[name] for name in OVERLAYS)
     assert layer.freeze_and_annotate(playback) is False
     assert playback.playing
-    assert layer.shown == {"sight": False, "three_nine": False, "circles": False, "gun": True}
+    assert layer.shown == {name: name == "gun" for name in OVERLAYS}
 
 
 def test_cli_flags_reach_the_settings() -> None:
@@ -188,6 +198,10 @@ def test_cli_flags_reach_the_settings() -> None:
         "show_three_nine": True,
         "show_turn_circles": True,
         "show_gun_cone": True,
+        "show_missile_envelope": True,
+        "show_control_zone": True,
+        "show_energy": True,
+        "show_time_ticks": True,
         "instructor_target": None,
     }
     args = parser.parse_args(
@@ -198,17 +212,27 @@ def test_cli_flags_reach_the_settings() -> None:
         "show_three_nine": True,
         "show_turn_circles": False,
         "show_gun_cone": True,
+        "show_missile_envelope": False,
+        "show_control_zone": False,
+        "show_energy": False,
+        "show_time_ticks": False,
         "instructor_target": "fulcrum-2",
     }
     args = parser.parse_args(["play", "demo/2v2-merge", "--sight-line", "--turn-circles"])
     settings = ViewSettings(**instructor_settings(args))
     assert settings.show_sight_line and settings.show_turn_circles
     assert not settings.show_gun_cone
+    args = parser.parse_args(
+        ["play", "x", "--missile-envelope", "--control-zone", "--energy", "--time-ticks"]
+    )
+    flags = instructor_settings(args)
+    assert all(flags[f"show_{name}"] for name in NEW_FLAGS)
+    assert not flags["show_sight_line"]
 
 
 def test_help_lists_the_keys_and_no_key_is_bound_twice() -> None:
     keys = [key for key, _what in HELP_LINES]
-    for key in ("s", "9", "c", "g", "t", "f"):
+    for key in ("s", "9", "c", "g", "m", "z", "e", "p", "t", "f"):
         assert key in keys
     assert len(keys) == len(set(keys))
 
