@@ -2,6 +2,7 @@
 maneuvers with a geometric purpose achieve it (reference/bfm.md)."""
 
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -402,6 +403,18 @@ def test_a_scenario_may_name_a_maneuver_as_the_pilot() -> None:
     assert scenario.aircraft[0].pilot == "script:bfm/lead-pursuit"
     timeline = Game(scenario).run(3)
     assert max(row["turn"] for row in timeline.meta.turn_table) == 3
+
+
+def test_every_maneuver_is_flown_by_a_shipped_scenario() -> None:
+    from models.scenario import load_scenario
+    from scenarios import shipped
+
+    pilots = {
+        setup.pilot.removeprefix("script:")
+        for found in shipped()
+        for setup in load_scenario(Path(str(found))).aircraft
+    }
+    assert set(MANEUVERS) <= pilots, sorted(set(MANEUVERS) - pilots)
 
 
 def test_a_maneuver_pilot_with_a_bad_parameter_is_a_setup_problem() -> None:
