@@ -46,14 +46,29 @@ def shipped_logs() -> list[Traversable]:
     )
 
 
+def shipped_log_setups() -> list[Traversable]:
+    """The other files of the logs folder: the scenarios the shipped game logs start from."""
+    folder = files(__name__) / LOGS
+    if not folder.is_dir():
+        return []
+    return sorted(
+        (
+            f
+            for f in folder.iterdir()
+            if f.name.endswith(".toml") and not f.name.endswith(LOG_SUFFIX)
+        ),
+        key=lambda f: f.name,
+    )
+
+
 def find_scenario(text: str) -> Path:
     """A scenario (or game log) by path, or a shipped one by ``group/name`` or ``name`` (no
-    ``.toml``); shipped logs are ``logs/name``."""
+    ``.toml``); shipped logs are ``logs/name``, the setups beside them ``logs/name.setup``."""
     path = Path(text)
     if path.is_file():
         return path
     stem = text.removesuffix(".toml")
-    for found in [*shipped(), *shipped_logs()]:
+    for found in [*shipped(), *shipped_logs(), *shipped_log_setups()]:
         group = Path(str(found)).parent.name
         name = found.name.removesuffix(LOG_SUFFIX).removesuffix(".toml")
         if stem.removesuffix(".log") in (name, f"{group}/{name}"):
@@ -61,6 +76,7 @@ def find_scenario(text: str) -> Path:
     names = ", ".join(
         [f"{Path(str(f)).parent.name}/{f.name.removesuffix('.toml')}" for f in shipped()]
         + [f"{LOGS}/{f.name.removesuffix(LOG_SUFFIX)}" for f in shipped_logs()]
+        + [f"{LOGS}/{f.name.removesuffix('.toml')}" for f in shipped_log_setups()]
     )
     raise ScenarioNotFound(
         f"no scenario file {text!r} and no shipped scenario by that name; shipped: {names}"

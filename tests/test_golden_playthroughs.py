@@ -8,13 +8,15 @@ After a deliberate rules change, regenerate them with::
 and read the diff before committing it.
 """
 
+import functools
 import os
 from pathlib import Path
 
 import pytest
 
 from engine.bop.game import Game
-from models.scenario import load_scenario
+from models.scenario import Scenario, load_scenario
+from models.timeline import Timeline
 from scenarios import shipped
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -26,9 +28,15 @@ COLUMNS = (
 )  # fmt: skip
 
 
-def playthrough(name: str) -> str:
+@functools.cache
+def played(name: str) -> tuple[Scenario, Timeline]:
+    """The shipped scenario and its timeline, played once for every test here."""
     scenario = load_scenario(Path(str(SCENARIOS[name])))
-    timeline = Game(scenario).run()
+    return scenario, Game(scenario).run()
+
+
+def playthrough(name: str) -> str:
+    scenario, timeline = played(name)
     lines = [f"# {scenario.name} (seed {timeline.meta.seed})", " ".join(COLUMNS)]
     lines.extend(" ".join(str(row[c]) for c in COLUMNS) for row in timeline.meta.turn_table)
     lines.extend(f"event {e.t_s:.1f} {e.kind} {e.detail}" for e in timeline.meta.events)
@@ -54,7 +62,7 @@ def test_scenario_replays_its_golden_playthrough(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_events_name_timeline_entities_by_id(name: str) -> None:
     """The replay finds an event's entities by id: every name an event carries is one."""
-    timeline = Game(load_scenario(Path(str(SCENARIOS[name])))).run()
+    _, timeline = played(name)
     ids = set(timeline.entity_ids)
     for event in timeline.meta.events:
         assert set(event.entities) <= ids, f"{event.kind} at {event.t_s}: {event.entities}"

@@ -36,6 +36,7 @@ from engine.bop.maneuvers.geometry import (
 from engine.bop.maneuvers.search import (
     Outcome,
     best,
+    conditions,
     plot_of,
     pull_toward,
     rolls_then,
@@ -44,13 +45,20 @@ from engine.bop.maneuvers.search import (
     unload,
 )
 from engine.bop.maneuvers.steering import aim_point, fixed, point_nose, turn_with_lift
+from engine.hexmap import STEP_FT
 from models.orders import BopPlot, StraightSegment, Throttle
 
 SIDE_SENSE: dict[Side, int] = {"right": 1, "left": -1}
 DEFAULT_LEAD_S = 3.0
 """Seconds ahead of (lead) or behind (lag) the bandit's straight-line path the Nose aims."""
+SCISSORS_MIN_LOAD_G = 3.0
+"""A flat scissors slows down only while the wing can still pull this load."""
 MIN_EXTENSION_PITCH_DEG = -30
 """An extension dives no steeper than this (a steeper Nose trades height the fight needs)."""
+EXTENSION_FLOOR_FT = 5000.0
+"""An extension ends no lower than this above the ground (or, already below it, no lower
+than it started): an Unloaded segment sinks a couple of thousand feet a game-turn, and a
+run scored only by distance would trade all its height and fly into the ground."""
 
 
 def require_target(game: Game, params: TargetParams) -> None:
@@ -88,6 +96,14 @@ def side_of(game: Game, aircraft: str, lift: Vec) -> int:
     """+1 when ``lift`` lies to the right of the aircraft, −1 to the left."""
     wing = start_attitude(game, aircraft).wing.unit_vector()
     return 1 if sum(a * b for a, b in zip(lift, wing, strict=True)) >= 0 else -1
+
+
+def heading_side(game: Game, aircraft: str, lift: Vec) -> int:
+    """+1 when ``lift`` points to the right of the Nose's heading on the map, −1 to the
+    left: unlike :func:`side_of`, the same answer whatever the bank (in a knife-edge turn
+    the Wing points up or down and says nothing about left and right)."""
+    right = level_lift(game, aircraft, 1)
+    return 1 if sum(a * b for a, b in zip(lift, right, strict=True)) >= 0 else -1
 
 
 def _step(outcome: Outcome, state: ManeuverState, note: str) -> ManeuverStep:
@@ -235,20 +251,29 @@ class FlatScissors(TargetParams):
 
     speedbrake: bool = True
     """Extend the speedbrakes to slow down faster."""
+    min_load_g: float = Field(default=SCISSORS_MIN_LOAD_G, ge=1.0, le=9.0)
+    """Slow down only while the aircraft can still pull this much; below it, military
+    power and speedbrakes in."""
 
 
 def flat_scissors(
     game: Game, aircraft: str, params: FlatScissors, state: ManeuverState
 ) -> ManeuverStep:
-    """Each game-turn: lift level toward the bandit's side, maximum load, idle throttle.
+    """Each game-turn: lift level toward the bandit's side, maximum load, idle throttle
+    (military power once the load left falls below ``min_load_g``).
 
     The phase (which way to turn) is read from the geometry, not kept: the turn reverses
-    whenever the bandit has crossed to the other side.
+    whenever the bandit has crossed to the other side.  Idle and speedbrakes without a
+    floor bled the speed until the most the wing could pull was half a G, and neither
+    aircraft could turn at all.
     """
     require_target(game, params)
     lift = lift_toward(game, aircraft, params.target, state.sense, level=True)
-    sense = side_of(game, aircraft, lift)
-    outcome = turn_with_lift(game, aircraft, lift, "max", "idle", params.speedbrake)
+    sense = heading_side(game, aircraft, lift)
+    slow_down = conditions(game, aircraft, "idle").max_pull_g >= params.min_load_g
+    throttle = "idle" if slow_down else throttle_for(game, aircraft, "mil")
+    brakes = params.speedbrake and slow_down
+    outcome = turn_with_lift(game, aircraft, lift, "max", throttle, brakes)
     side = "right" if sense > 0 else "left"
     return ManeuverStep(outcome.plot, state.next(sense=sense), f"flat scissors, turning {side}")
 
@@ -269,11 +294,17 @@ class DefensiveSpiral(ManeuverParams):
 def defensive_spiral(
     game: Game, aircraft: str, params: DefensiveSpiral, state: ManeuverState
 ) -> ManeuverStep:
-    """Aim the Nose a quarter turn round and ``pitch_deg`` down every game-turn."""
-    sense = SIDE_SENSE[params.side]
-    if params.target is not None:
+    """Aim the Nose a quarter turn round and ``pitch_deg`` down every game-turn.
+
+    The side is chosen once, on the first game-turn (toward the attacker if given), and
+    kept: an attacker close astern crosses from side to side as the spiral tightens, and
+    following it would rock the Nose between two cells instead of spiralling.
+    """
+    sense = SIDE_SENSE[params.side] if not state.turns else state.sense
+    if params.target is not None and not state.turns:
         require_target(game, TargetParams(target=params.target))
-        sense = side_of(game, aircraft, lift_toward(game, aircraft, params.target, sense, True))
+        lift = lift_toward(game, aircraft, params.target, sense, level=True)
+        sense = heading_side(game, aircraft, lift)
     nose = start_attitude(game, aircraft).nose
     heading = heading_of(nose.unit_vector()) if nose.heading_deg is not None else 0.0
     goal = direction(heading + 90.0 * sense, params.pitch_deg)
@@ -294,7 +325,8 @@ class Extension(ManeuverParams):
 def extension(game: Game, aircraft: str, params: Extension, state: ManeuverState) -> ManeuverStep:
     """Fly the plot that ends farthest from the bandit (or from where the aircraft was a
     game-turn ago), preferring an unloaded segment while the Nose is above
-    ``MIN_EXTENSION_PITCH_DEG`` and never diving steeper than that."""
+    ``MIN_EXTENSION_PITCH_DEG``, never diving steeper than that nor ending below
+    ``EXTENSION_FLOOR_FT`` above the ground."""
     own = game.aircraft[aircraft]
     if params.target is not None:
         require_target(game, TargetParams(target=params.target))
@@ -309,13 +341,18 @@ def extension(game: Game, aircraft: str, params: Extension, state: ManeuverState
         groups += rolls_then(throttle, start, unload)
     groups += rolls_then(throttle, start, pull_toward("sustained", away))
 
+    floor_ft = game.scenario.map.ground_alt_steps * STEP_FT + EXTENSION_FLOOR_FT
+    floor_ft = min(floor_ft, own.position_ft()[2])
+
     def score(outcome: Outcome) -> float:
         end = outcome.end_attitude.nose
         too_steep = max(0, MIN_EXTENSION_PITCH_DEG - end.pitch_deg)
+        too_low_ft = max(0.0, floor_ft - outcome.end_ft[2])
         unloaded = any(segment.kind == "unload" for segment in outcome.flown.segments)
         return (
             -norm(sub(outcome.end_ft, threat)) / 100.0
             + 2.0 * too_steep
+            + too_low_ft / 10.0
             + 0.1 * angle_deg(end.unit_vector(), away)
             - (10.0 if unloaded else 0.0)
         )

@@ -285,13 +285,18 @@ class BarrelRollAttack(TargetParams):
 def barrel_roll_attack(
     game: Game, aircraft: str, params: BarrelRollAttack, state: ManeuverState
 ) -> ManeuverStep:
-    """A half or full barrel roll (either way, at the load that fits best), scored by how
-    near the Nose ends to the bandit and how near the range is to ``range_ft``.  Where no
-    barrel roll can be flown (too slow to roll at 2.5 G), pure pursuit instead."""
+    """First game-turn: a half or full barrel roll (either way, at the load that fits
+    best), scored by how near the Nose ends to the bandit and how near the range is to
+    ``range_ft``; where no barrel roll can be flown (too slow to roll at 2.5 G), pure
+    pursuit instead.  Afterwards pure pursuit: the roll spends the closure once, and
+    rolling again every game-turn only carries the attacker away from the fight."""
     require_target(game, params)
     throttle = throttle_for(game, aircraft, params.throttle)
     point = pursuit_point(game, params.target, 0.0)
     goal = aim_point(point)
+    if state.phase != "start":
+        outcome = point_nose(game, aircraft, goal, ("sustained", "max"), throttle)
+        return ManeuverStep(outcome.plot, state.next("pursue"), "pure pursuit")
     own = game.aircraft[aircraft].position_ft()
     groups = barrel_rolls(throttle, barrel_roll_loads(game, aircraft, throttle))
     groups += rolls_then(
@@ -307,7 +312,7 @@ def barrel_roll_attack(
         )
 
     outcome = best(game, aircraft, groups, score)
-    return ManeuverStep(outcome.plot, state.next(), "barrel-roll attack")
+    return ManeuverStep(outcome.plot, state.next("pursue"), "barrel-roll attack")
 
 
 def barrel_roll_loads(game: Game, aircraft: str, throttle: Throttle) -> list[float]:

@@ -2,6 +2,7 @@
 maneuvers with a geometric purpose achieve it (reference/bfm.md)."""
 
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,9 @@ from engine.bop.maneuvers import (
     maneuver,
     range_ft,
 )
+from engine.bop.maneuvers.search import conditions
+from engine.bop.maneuvers.turns import EXTENSION_FLOOR_FT
+from engine.hexmap import STEP_FT
 from engine.phad import Cell
 from models.orders import BopPlot, StraightSegment
 from models.scenario import Scenario
@@ -274,6 +278,22 @@ def test_defensive_spiral_loses_altitude_every_turn(type_id: str) -> None:
     assert all(b < a for a, b in pairwise(altitudes))
 
 
+def test_defensive_spiral_keeps_turning_the_way_it_started() -> None:
+    """An attacker close astern crosses from side to side; the spiral does not follow it."""
+    game = one_v_one(attitude=KNIFE_EDGE, speed_kt=350, bandit_hex="0,-6", alt_steps=100)
+    headings, senses = [], []
+    state = ManeuverState()
+    for _ in range(4):
+        step = maneuver("bfm/defensive-spiral").step(game, ME, {"target": BANDIT}, state)
+        game.play_turn({ME: step.plot, BANDIT: STRAIGHT})
+        state = step.state
+        senses.append(state.sense)
+        headings.append(game.aircraft[ME].attitude.nose.heading_deg)
+    assert len(set(senses)) == 1
+    turned = [(b - a) % 360 for a, b in pairwise(headings)]
+    assert all(t and (t < 180) == (senses[0] > 0) for t in turned), headings
+
+
 @pytest.mark.parametrize("type_id", TYPES)
 def test_extension_gains_distance_from_a_bandit_astern(type_id: str) -> None:
     game = one_v_one(type_id, bandit_hex="0,-12", bandit_speed_kt=450)
@@ -283,6 +303,24 @@ def test_extension_gains_distance_from_a_bandit_astern(type_id: str) -> None:
         ranges.append(range_ft(game.aircraft[ME], game.aircraft[BANDIT]))
     assert ranges[-1] > ranges[0] + 2000
     assert game.aircraft[ME].speed_kt > 450
+
+
+def test_defensive_spiral_turns_toward_an_attacker_on_the_left_in_a_right_knife_edge() -> None:
+    """In a knife-edge turn the Wing points down: left and right come from the heading."""
+    game = one_v_one(attitude=KNIFE_EDGE, speed_kt=350, bandit_hex="-2,-5", alt_steps=100)
+    step = maneuver("bfm/defensive-spiral").step(game, ME, {"target": BANDIT})
+    assert step.state.sense == -1
+
+
+def test_extension_does_not_trade_its_height_for_distance_into_the_ground() -> None:
+    """Unloaded flight sinks; an extension scored by distance alone flew into the ground."""
+    game = one_v_one(bandit_hex="0,-12", bandit_speed_kt=450, alt_steps=40)
+    altitudes = []
+    for _ in range(4):
+        fly(game, "bfm/extension", {"target": BANDIT}, turns=1)
+        altitudes.append(game.aircraft[ME].alt_steps)
+    assert game.aircraft[ME].active
+    assert min(altitudes) * STEP_FT >= EXTENSION_FLOOR_FT, altitudes
 
 
 def test_high_yo_yo_climbs_and_low_yo_yo_dives_first() -> None:
@@ -330,10 +368,31 @@ def test_flat_scissors_slows_down_toward_the_bandit() -> None:
     assert game.aircraft[ME].alt_steps == 75
 
 
+def test_flat_scissors_stops_slowing_down_while_it_can_still_turn() -> None:
+    """Idle and speedbrakes without a floor bled an F-16C to 110 kt and half a G."""
+    game = one_v_one(bandit_hex="4,-2", bandit_speed_kt=450)
+    for _ in range(6):
+        fly(game, "bfm/flat-scissors", {"target": BANDIT}, turns=1)
+        assert conditions(game, ME, "idle").max_pull_g >= 2.0, game.aircraft[ME].speed_kt
+    slow = one_v_one(speed_kt=200, bandit_hex="4,-2")
+    step = maneuver("bfm/flat-scissors").step(slow, ME, {"target": BANDIT})
+    assert step.plot.throttle == "mil"
+    assert not step.plot.speedbrake
+
+
 def test_barrel_roll_attack_flies_a_barrel_roll_when_fast_enough() -> None:
     game = one_v_one(bandit_hex="0,8", bandit_speed_kt=350)
     step = maneuver("bfm/barrel-roll-attack").step(game, ME, {"target": BANDIT})
     assert any(segment.kind == "barrel_roll" for segment in step.plot.segments)
+
+
+def test_barrel_roll_attack_rolls_once_then_pursues() -> None:
+    """Rolling again every game-turn carried the attacker away from the fight."""
+    game = one_v_one(bandit_hex="0,8", bandit_speed_kt=350)
+    state = fly(game, "bfm/barrel-roll-attack", {"target": BANDIT}, turns=1)
+    step = maneuver("bfm/barrel-roll-attack").step(game, ME, {"target": BANDIT}, state)
+    assert not any(segment.kind == "barrel_roll" for segment in step.plot.segments)
+    assert step.note == "pure pursuit"
 
 
 def test_a_scenario_may_name_a_maneuver_as_the_pilot() -> None:
@@ -344,6 +403,18 @@ def test_a_scenario_may_name_a_maneuver_as_the_pilot() -> None:
     assert scenario.aircraft[0].pilot == "script:bfm/lead-pursuit"
     timeline = Game(scenario).run(3)
     assert max(row["turn"] for row in timeline.meta.turn_table) == 3
+
+
+def test_every_maneuver_is_flown_by_a_shipped_scenario() -> None:
+    from models.scenario import load_scenario
+    from scenarios import shipped
+
+    pilots = {
+        setup.pilot.removeprefix("script:")
+        for found in shipped()
+        for setup in load_scenario(Path(str(found))).aircraft
+    }
+    assert set(MANEUVERS) <= pilots, sorted(set(MANEUVERS) - pilots)
 
 
 def test_a_maneuver_pilot_with_a_bad_parameter_is_a_setup_problem() -> None:
