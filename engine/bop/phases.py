@@ -80,7 +80,8 @@ def imposed_orders(
             continue
         if entity in changed and changed[entity].guns and not state.damage_effects().guns_work:
             changed[entity] = changed[entity].model_copy(update={"guns": None})
-        vertical = abs(state.attitude.nose.pitch_deg) == 90
+        # pointing ends as the Flight Phase starts: the Velocity is where the Nose will be
+        vertical = abs(state.attitude.end_pointing().nose.pitch_deg) == 90
         unload = "straight" if vertical else "unload"
         if state.spin is not None:
             segments = [{"kind": "unload", "ticks": 10}]  # falls off the vertical first

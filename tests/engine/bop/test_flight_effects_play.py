@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 
 from engine.bop.game import Game
+from engine.bop.phases import imposed_orders
+from engine.phad import Attitude
 from models.scenario import load_scenario
 from models.timeline import Timeline
 from tests.engine.bop.conftest import solo
@@ -77,3 +79,15 @@ def test_flight_effects_are_deterministic(merge: Timeline) -> None:
     again = Game(load_scenario(MERGE), LOC_SEED).run()
     assert [e.detail for e in again.meta.events] == [e.detail for e in merge.meta.events]
     assert np.array_equal(again.channels["crew_state"], merge.channels["crew_state"])
+
+
+def test_an_uncontrolled_aircraft_pointing_off_a_vertical_velocity_flies_straight() -> None:
+    """Its Nose points at 210+60 but its Velocity is All+90: pointing ends before it flies,
+    so the imposed unloaded game-turn is a straight segment ("Unloaded Flight")."""
+    game = Game(solo([{"segments": [{"kind": "straight", "ticks": 10}]}]))
+    state = game.aircraft["test-1"]
+    state.attitude = Attitude("210+60", "180-30", "105+00", velocity="All+90", lift="195+00")
+    state.uncontrolled = True
+    imposed = imposed_orders(game.aircraft, game.scripted_orders())["test-1"]
+    assert [s.kind for s in imposed.segments] == ["straight"]
+    game.play_turn(game.scripted_orders())  # and the rules accept it
