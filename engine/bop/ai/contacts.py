@@ -10,8 +10,9 @@ present speed — which is how a player reads a miniature's last move at the tab
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from engine.aero import sustained_load_g
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.maneuvers.geometry import (
     TURN_S,
@@ -30,6 +31,12 @@ from models.aircraft import AircraftCard
 MAX_RATE_DPS = 30.0
 """No fighter of the shipped cards turns faster than this; a larger estimate is noise from
 30° PHAD cells (a rolled Velocity mark), so it is capped."""
+G_FT_S2 = 32.174
+BANKED_DEG = 20.0
+"""A Canopy this far off the vertical shows a banked aircraft."""
+MIN_RATE_DPS = 2.0
+OBSERVED_FACTORS = (0.6, 1.0, 1.4)
+BANK_FACTORS = (0.0, 0.5, 1.0)
 MEMORY_TURNS = 3
 """Game-turns a lost contact is still flown against (extrapolated from its last sighting)."""
 
@@ -44,6 +51,9 @@ class Sighting:
     axis: Vec = (0.0, 0.0, 0.0)
     """The turn estimated when it was seen (see :class:`Contact`)."""
     rate_dps: float = 0.0
+    bank_axis: Vec = (0.0, 0.0, 0.0)
+    """The turn its bank shows (toward the Canopy), if banked."""
+    bank_rate_dps: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +70,8 @@ class Contact:
     rate_dps: float
     seen_now: bool
     """Seen this game-turn (not only remembered)."""
+    held_bank: bool = False
+    """Seen a game-turn before too, banked the same way, without turning a cell since."""
 
     @property
     def position_ft(self) -> Vec:
@@ -103,9 +115,39 @@ def cross(a: Vec, b: Vec) -> Vec:
 
 
 def sighting_of(state: AircraftState, turn: int) -> Sighting:
-    """The aircraft as seen now (its turn is estimated from two sightings: a bank alone does
-    not show how hard it pulls)."""
-    return Sighting(turn, state.position_ft(), velocity_ft_s(state))
+    """The aircraft as seen now, with what its miniature shows of a turn: banked (Canopy
+    off the vertical), it may be turning toward the Canopy, at most about its card's
+    sustained rate at military power."""
+    velocity = velocity_ft_s(state)
+    canopy = state.attitude.canopy.unit_vector()
+    bank_axis: Vec = (0.0, 0.0, 0.0)
+    bank_rate = 0.0
+    if angle_deg(canopy, (0.0, 0.0, 1.0)) > BANKED_DEG:
+        bank_axis = unit(cross(velocity, canopy))
+        load_g = sustained_load_g(
+            state.card, "mil", state.alt_ft, max(state.speed_kt, 1), state.weight_lb
+        )
+        radial_g = math.sqrt(max(load_g * load_g - 1.0, 0.0))
+        bank_rate = min(MAX_RATE_DPS, math.degrees(G_FT_S2 * radial_g / max(norm(velocity), 1.0)))
+    return Sighting(
+        turn, state.position_ft(), velocity, bank_axis=bank_axis, bank_rate_dps=bank_rate
+    )
+
+
+def guesses(contact: Contact) -> list[Contact]:
+    """What the bandit may do next game-turn.  A turn seen between two sightings: that turn
+    at 0.6, 1 and 1.4 times its rate (Turn Points carried from Incomplete Turning Segments
+    make PHAD turns come in uneven steps).  Seen twice, banked, yet not turned: it is storing
+    Turn Points, so straight, or a half or whole sustained turn the way it is banked.  Seen
+    once: straight on (a bank alone does not show how hard it pulls)."""
+    if contact.rate_dps > MIN_RATE_DPS:
+        return [replace(contact, rate_dps=contact.rate_dps * f) for f in OBSERVED_FACTORS]
+    if contact.held_bank and contact.seen.bank_rate_dps > 0.0:
+        return [
+            replace(contact, axis=contact.seen.bank_axis, rate_dps=contact.seen.bank_rate_dps * f)
+            for f in BANK_FACTORS
+        ]
+    return [contact]
 
 
 def contact_from(
@@ -115,11 +157,13 @@ def contact_from(
     sighting last estimated, or straight, when there is no earlier sighting)."""
     axis: Vec = now.axis
     rate = now.rate_dps
+    held_bank = False
     if before is not None and now.turn - before.turn == 1:
         axis = unit(cross(before.velocity_ft_s, now.velocity_ft_s))
         if norm(axis) > 0.5:
             rate = min(MAX_RATE_DPS, angle_deg(before.velocity_ft_s, now.velocity_ft_s) / TURN_S)
-    return Contact(state.id, state.callsign, state.card, now, axis, rate, seen_now)
+        held_bank = rate == 0.0 and angle_deg(before.bank_axis, now.bank_axis) < 45.0
+    return Contact(state.id, state.callsign, state.card, now, axis, rate, seen_now, held_bank)
 
 
 def turn_sense(before: Vec, after: Vec) -> int:

@@ -33,6 +33,7 @@ from engine.bop.ai.contacts import (
     Contact,
     Sighting,
     contact_from,
+    guesses,
     sighting_of,
     turn_sense,
 )
@@ -161,8 +162,8 @@ def fly(game: Game, aircraft: str, params: AiParams, state: AiState | None = Non
 def _contacts(
     game: Game, me: AircraftState, state: AiState
 ) -> tuple[list[Contact], dict[str, Sighting]]:
-    """Enemies the crew has spotted or its radar or IRST tracks (SoP 09–10), or saw in the
-    last few game-turns, and the sightings to remember."""
+    """Enemies the crew has spotted, its radar has acquired or tracks, or its IRST tracks
+    (SoP 09–10), or saw in the last few game-turns, and the sightings to remember."""
     contacts: list[Contact] = []
     sightings: dict[str, Sighting] = {}
     for other in game.aircraft.values():
@@ -173,6 +174,7 @@ def _contacts(
             not game.scenario.awareness
             or game.awareness.has_spotted(me.callsign, other.callsign)
             or other.callsign in me.sensors.tracks()
+            or (me.sensors.radar is not None and me.sensors.radar.holding(other.callsign))
         )
         if seen:
             contact = contact_from(other, sighting_of(other, game.turn), before, True)
@@ -183,8 +185,12 @@ def _contacts(
         elif before is not None:
             sightings[other.id] = before  # kept for a search toward where it was last seen
             if game.turn - before.turn <= MEMORY_TURNS:
+                # out of sight while banked and not yet turning: it may be turning now
                 remembered = contact_from(other, before, None, False)
-                position, velocity = remembered.predict((game.turn - before.turn) * TURN_S)
+                held = remembered.rate_dps == 0.0 and before.bank_rate_dps > 0.0
+                remembered = replace(remembered, held_bank=held)
+                likely = guesses(remembered)[len(guesses(remembered)) // 2]
+                position, velocity = likely.predict((game.turn - before.turn) * TURN_S)
                 now = replace(before, turn=game.turn, position_ft=position, velocity_ft_s=velocity)
                 contacts.append(replace(remembered, seen=now))
     return contacts, sightings
@@ -442,12 +448,6 @@ def _limits(game: Game, me: AircraftState, params: AiParams) -> scoring.Limits:
     )
 
 
-RATE_FACTORS = (0.6, 1.0, 1.4)
-"""The bandit's next turn is judged against three guesses of its turn rate: the Turn Points
-it carries make its PHAD turns come in uneven steps (Incomplete Turning Segments, Bp), so a
-plot that is good only for the exact estimate is a gamble."""
-
-
 def _candidates(
     throttle: Throttle, start: Attitude, tails: list[tuple[Tail, int]], speedbrake: bool
 ) -> Iterator[Iterator[BopPlot]]:
@@ -501,8 +501,7 @@ def _best_plot(
     params: AiParams,
 ) -> Outcome:
     hypotheses = []
-    for factor in RATE_FACTORS:
-        guess = replace(opponent, rate_dps=opponent.rate_dps * factor)
+    for guess in guesses(opponent):
         end_ft, end_velocity = guess.predict(TURN_S)
         later_ft, _ = guess.predict(2 * TURN_S)
         hypotheses.append(scoring.Bandit(end_ft, end_velocity, later_ft))
