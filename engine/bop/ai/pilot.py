@@ -37,6 +37,7 @@ from engine.bop.ai.contacts import (
     sighting_of,
     turn_sense,
 )
+from engine.bop.ai.g_risk import crew_g_cost
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.game import Game
 from engine.bop.maneuvers.geometry import TURN_S, Vec, angle_deg, dot, norm, scale, sub, unit
@@ -444,7 +445,6 @@ def _limits(game: Game, me: AircraftState, params: AiParams) -> scoring.Limits:
         slowest_kt=0.6 * corner_speed_kt(game, me),
         floor_ft=params.floor_ft,
         start_alt_ft=me.alt_ft,
-        comfort_load_g=comfort_load_g(me),
     )
 
 
@@ -527,15 +527,6 @@ def _best_plot(
     return best(game, me.id, groups, score)
 
 
-def comfort_load_g(me: AircraftState) -> float:
-    """The load the pilot pulls without much risk: less once greyed-out, blacked-out or
-    fatigued (Crew G and Crew Fatigue, SoP 04)."""
-    pilot = me.crew[0] if me.crew else None
-    if pilot is not None and (pilot.g_state != "normal" or pilot.fatigue >= 2):
-        return scoring.TIRED_COMFORT_LOAD_G
-    return scoring.COMFORT_LOAD_G
-
-
 def _own_end(
     game: Game,
     me: AircraftState,
@@ -570,5 +561,6 @@ def _own_end(
         outcome.flown.departure_points,
         sense,
         greatest_load_g=max(loads),
+        crew_g_cost=crew_g_cost(me, max(loads)),
         onset_g=max(loads) - me.greatest_load_g,
     )

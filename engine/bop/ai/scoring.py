@@ -50,14 +50,6 @@ EXTEND_RANGE_FT = 9_000.0
 by ``EXTEND_SPEED_MARGIN_KT``, extends (separation, bfm.md)."""
 EXTEND_SPEED_MARGIN_KT = 50.0
 WRONG_SENSE_PENALTY = 80.0
-COMFORT_LOAD_G = 6.0
-"""Loads above this call for a Crew G check that can go wrong (flight_effects.toml: demand
-from 3 G, which the G-suit and straining usually cover to about here)."""
-TIRED_COMFORT_LOAD_G = 4.5
-"""The same for a pilot already greyed-out, blacked-out or fatigued."""
-PENALTY_PER_G = 12.0
-TIRED_LIMIT_G = 7.0
-TIRED_OVERLOAD_PENALTY = 150.0
 ONSET_FREE_G = 5.0
 """A rise of more than this within a game-turn calls for a G Onset check (SoP 04)."""
 PENALTY_PER_ONSET_G = 10.0
@@ -76,6 +68,8 @@ class OwnEnd:
     sense: int
     """Which way the plot turned the heading: +1 left, −1 right, 0 neither."""
     greatest_load_g: float
+    crew_g_cost: float
+    """Expected cost of the pilot's Crew G check at the greatest load (:mod:`.g_risk`)."""
     onset_g: float
     """How far the greatest load rises above the load the game-turn starts at (G Onset)."""
 
@@ -99,8 +93,6 @@ class Limits:
     floor_ft: float
     start_alt_ft: float = 0.0
     """Altitude at the start of the game-turn (altitude given away is energy lost)."""
-    comfort_load_g: float = 6.0
-    """Loads above this risk the crew: a Crew G check with demand (SoP 04)."""
 
 
 def housekeeping(own: OwnEnd, limits: Limits) -> float:
@@ -112,9 +104,7 @@ def housekeeping(own: OwnEnd, limits: Limits) -> float:
     sink_ft = -min(0.0, own.velocity[2]) * own.speed_kt * FT_PER_S_PER_KT * SINK_LOOKAHEAD_S
     score += FLOOR_PENALTY_PER_FT * max(0.0, limits.floor_ft - (own.position_ft[2] - sink_ft))
     score += ALTITUDE_LOSS_PER_FT * max(0.0, limits.start_alt_ft - own.position_ft[2])
-    score += PENALTY_PER_G * max(0.0, own.greatest_load_g - limits.comfort_load_g)
-    if limits.comfort_load_g < COMFORT_LOAD_G and own.greatest_load_g > TIRED_LIMIT_G:
-        score += TIRED_OVERLOAD_PENALTY  # a greyed-out pilot pulling 9 G blacks out or worse
+    score += own.crew_g_cost
     score += PENALTY_PER_ONSET_G * max(0.0, own.onset_g - ONSET_FREE_G)
     return score
 

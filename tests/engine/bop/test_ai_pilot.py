@@ -138,3 +138,19 @@ def test_after_a_high_aspect_merge_the_turn_direction_decides_the_circles(fight:
             geometry = "two-circle" if senses["viper-1"] == senses["fulcrum-1"] else "one-circle"
             assert geometry == fight
     assert decided_turn is not None, "the Viper never chose its turn at the merge"
+
+
+# -- G risk ---------------------------------------------------------------------------------
+def test_the_crew_g_cost_is_nothing_below_the_demand_and_grows_with_the_load() -> None:
+    """Demand is the load less 3 G (flight_effects.toml): 3 G costs nothing; beyond it the
+    expected cost of the check only grows; a pilot already blacked out pays only for a loss
+    of consciousness."""
+    from engine.bop.ai.g_risk import crew_g_cost
+    from engine.bop.effects import CrewState
+
+    state = _game("perch-6000").aircraft["viper-1"]
+    assert crew_g_cost(state, 3.0) == 0.0
+    costs = [crew_g_cost(state, load) for load in (5.0, 6.0, 7.0, 8.0, 9.0)]
+    assert costs == sorted(costs) and costs[-1] > costs[0] > 0.0
+    state.crew[0] = CrewState(g_state="black_out")
+    assert 0.0 < crew_g_cost(state, 9.0) < costs[-1]
