@@ -57,11 +57,21 @@ from engine.bop.maneuvers.search import (
 from engine.performance import speed_change
 from engine.phad import Attitude
 from models.missile import IR_SEEKERS, missile_card
-from models.orders import BopPlot, GunOrder, MissileOrder, StraightSegment, Throttle
+from models.orders import (
+    BopPlot,
+    GunOrder,
+    MissileOrder,
+    SensorOrders,
+    StraightSegment,
+    Throttle,
+)
 
 Posture = Literal["offensive", "defensive", "neutral", "search"]
 Fight = Literal["one-circle", "two-circle"]
 
+KEEP_BANDIT_RANGE_RATIO = 0.5
+"""A pilot switches from the bandit it fights (or its radar tracks) only to one less than
+half as far away."""
 THREAT_RANGE_FT = 12_000.0
 """An enemy farther than this is not yet a threat to defend against."""
 THREAT_ATA_DEG = 60.0
@@ -72,6 +82,8 @@ HIGH_ASPECT_HCA_DEG = 120.0
 """Heading crossing angle above which two aircraft meet at a high-aspect merge."""
 GUNS_RANGE_FACTOR = 3.0
 """Guns are declared at the bandit inside this many gun ranges (the shot is the rules')."""
+FT_PER_FP = 400.0
+"""Ranges in Flight Points are counted in hexes of 400 ft."""
 IR_RANGE_FT = (3_000.0, 10_000.0)
 RADAR_RANGE_FT = (6_000.0, 60_000.0)
 MISSILE_ATA_DEG = 25.0
@@ -140,7 +152,7 @@ def fly(game: Game, aircraft: str, params: AiParams, state: AiState | None = Non
     state = replace(state, sightings=sightings)
     if not contacts:
         return _search(game, me, state, params)
-    bandit = _bandit(me, contacts, params)
+    bandit = _bandit(me, contacts, params, state.bandit)
     threat = _threat(me, contacts)
     posture = _posture(me, bandit, threat, params, state.posture)
     notes: list[str] = []
@@ -154,7 +166,7 @@ def fly(game: Game, aircraft: str, params: AiParams, state: AiState | None = Non
         notes.append(_posture_note(me, posture, opponent))
     throttle, speedbrake = _throttle(game, me, opponent, posture)
     outcome = _best_plot(game, me, opponent, posture, throttle, speedbrake, sense, params)
-    plot, state = _weapons(game, me, outcome.plot, bandit, params, state)
+    plot, state = _weapons(game, me, outcome, bandit, params, state)
     state = replace(state, posture=posture, bandit=opponent.id)
     return AiStep(plot, state, posture, tuple(notes))
 
@@ -201,11 +213,19 @@ def _range_ft(me: AircraftState, contact: Contact) -> float:
     return norm(sub(contact.position_ft, me.position_ft()))
 
 
-def _bandit(me: AircraftState, contacts: list[Contact], params: AiParams) -> Contact:
-    for contact in contacts:
-        if contact.id == params.target:
-            return contact
-    return min(contacts, key=lambda c: _range_ft(me, c))
+def _bandit(me: AircraftState, contacts: list[Contact], params: AiParams, previous: str) -> Contact:
+    """The scenario's target when known; else the bandit fought last turn, or the one the
+    radar tracks, unless another is less than half as far; else the nearest."""
+    by_id = {c.id: c for c in contacts}
+    if params.target in by_id:
+        return by_id[params.target]
+    nearest = min(contacts, key=lambda c: _range_ft(me, c))
+    radar = me.sensors.radar
+    tracked = [c for c in contacts if radar is not None and radar.tracks_target(c.callsign)]
+    for kept in ([by_id[previous]] if previous in by_id else []) + tracked:
+        if _range_ft(me, nearest) >= KEEP_BANDIT_RANGE_RATIO * _range_ft(me, kept):
+            return kept
+    return nearest
 
 
 def _own_velocity(me: AircraftState) -> Vec:
@@ -365,36 +385,57 @@ def _throttle(
 def _weapons(
     game: Game,
     me: AircraftState,
-    plot: BopPlot,
+    outcome: Outcome,
     bandit: Contact,
     params: AiParams,
     state: AiState,
 ) -> tuple[BopPlot, AiState]:
-    """Guns at a near bandit; a missile when the geometry suits a seeker carried."""
+    """Guns at a near bandit; a missile when the geometry after this game-turn's move (when
+    the Combat phase launches it, SoP 07) suits a seeker carried."""
+    plot = outcome.plot
     if not bandit.seen_now:
         return plot, state
     range_ft = _range_ft(me, bandit)
-    ata, _, _ = _angles(me, bandit)
+    bandit_end_ft, _ = bandit.predict(TURN_S)
+    line = sub(bandit_end_ft, outcome.end_ft)
+    end_range_ft = norm(line)
+    end_ata = angle_deg(outcome.end_attitude.velocity.unit_vector(), line)
     update: dict[str, object] = {}
     gun_range_ft = _gun_range_ft(me)
     if params.guns and gun_range_ft and range_ft <= GUNS_RANGE_FACTOR * gun_range_ft:
         update["guns"] = GunOrder(target=bandit.id)
     turn = game.turn + 1
+    if params.missiles:
+        update["sensors"] = _sensor_orders(me, bandit, range_ft)
     if params.missiles and turn - state.last_launch_turn >= TURNS_BETWEEN_LAUNCHES:
-        kind = _missile_for(me, bandit, range_ft, ata)
+        kind = _missile_for(me, bandit, end_range_ft, end_ata)
         if kind is not None:
             update["missile"] = MissileOrder(type=kind, target=bandit.id)
             state = replace(state, last_launch_turn=turn)
     return (plot.model_copy(update=update) if update else plot), state
 
 
+def _sensor_orders(me: AircraftState, bandit: Contact, range_ft: float) -> SensorOrders:
+    """Point the radar at the bandit (the crew's doctrine then locks it up) when a radar
+    missile is carried, and select an IR missile (its seeker active) once inside twice its
+    range (SoP 02, Weapon Select)."""
+    carried = [kind for kind, left in me.missiles_left.items() if left > 0]
+    radar = any(missile_card(kind).seeker not in IR_SEEKERS for kind in carried)
+    ir = next((k for k in carried if missile_card(k).seeker in IR_SEEKERS), None)
+    return SensorOrders(
+        radar_target=bandit.id if radar and me.sensors.radar is not None else None,
+        ir_missile=ir if ir is not None and range_ft <= 2 * IR_RANGE_FT[1] else None,
+    )
+
+
 def _gun_range_ft(me: AircraftState) -> float:
     ranges = [gun.max_range_fp for gun in me.card.guns or ()]
-    return 400.0 * max(ranges) if ranges else 0.0
+    return FT_PER_FP * max(ranges) if ranges else 0.0
 
 
 def _missile_for(me: AircraftState, bandit: Contact, range_ft: float, ata: float) -> str | None:
-    """The first missile carried whose seeker suits the shot, or None."""
+    """The first missile carried whose seeker suits the shot and holds (or whose guiding
+    radar tracks) the bandit, or None."""
     if ata > MISSILE_ATA_DEG:
         return None
     aa = angle_deg(bandit.velocity_ft_s, sub(bandit.position_ft, me.position_ft()))
@@ -406,8 +447,15 @@ def _missile_for(me: AircraftState, bandit: Contact, range_ft: float, ata: float
             low, high = IR_RANGE_FT
             if card.rear_aspect_cells is not None and aa > REAR_ASPECT_AA_DEG:
                 continue
+            lock = me.sensors.ir_lock
+            if lock is None or lock.target != bandit.callsign:
+                continue  # the seeker must have the target before launch (Missile Combat)
         else:
             low, high = RADAR_RANGE_FT
+            radar = me.sensors.radar
+            if radar is None or not radar.tracks_target(bandit.callsign):
+                continue  # RH and AH missiles need the launcher's radar track
+        low = max(low, FT_PER_FP * (card.min_launch_range_fp + 1))
         if low <= range_ft <= high:
             return kind
     return None
