@@ -25,10 +25,29 @@ def shipped() -> list[Traversable]:
         if folder.is_dir():
             found.extend(
                 sorted(
-                    (f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name
+                    (
+                        f
+                        for f in folder.iterdir()
+                        if f.name.endswith(".toml") and not f.name.endswith(PLAYLIST_SUFFIX)
+                    ),
+                    key=lambda f: f.name,
                 )
             )
     return found
+
+
+PLAYLIST_SUFFIX = ".playlist.toml"
+"""Demo playlists (models/playlist.py) live beside the demo scenarios."""
+
+
+def shipped_playlists() -> list[Traversable]:
+    """Every shipped demo playlist, by name."""
+    folder = files(__name__) / "demo"
+    if not folder.is_dir():
+        return []
+    return sorted(
+        (f for f in folder.iterdir() if f.name.endswith(PLAYLIST_SUFFIX)), key=lambda f: f.name
+    )
 
 
 LOGS = "logs"

@@ -19,8 +19,17 @@ from typing import Any
 from engine.bop.game import setup_problems
 from models.files import DataFileError, read_toml
 from models.gamelog import LOG_KIND
+from models.playlist import load_playlist
 from models.scenario import Scenario, load_scenario
-from scenarios import LOG_SUFFIX, LOGS, shipped, shipped_log_setups, shipped_logs
+from scenarios import (
+    LOG_SUFFIX,
+    LOGS,
+    PLAYLIST_SUFFIX,
+    shipped,
+    shipped_log_setups,
+    shipped_logs,
+    shipped_playlists,
+)
 from sim.cli.scenario_cmds import log_and_scenario
 
 EXAMPLES = """\
@@ -218,8 +227,41 @@ def _by_folder(entries: Iterable[Listed]) -> list[tuple[str, list[Listed]]]:
     return list(groups.items())
 
 
+def playlist_lines() -> tuple[list[str], list[dict[str, Any]]]:
+    """The shipped demo playlists: name, title, vignettes and running time."""
+    lines: list[str] = []
+    data: list[dict[str, Any]] = []
+    for found in shipped_playlists():
+        name = f"demo/{found.name.removesuffix(PLAYLIST_SUFFIX)}"
+        try:
+            playlist = load_playlist(Path(str(found)))
+        except (DataFileError, OSError) as error:
+            lines.append(f"  {name}  problem: {one_line(error)}")
+            continue
+        minutes = sum(v.duration_s for v in playlist.vignettes) / 60.0
+        lines.append(
+            f"  {name}  {playlist.title}: {len(playlist.vignettes)} vignettes, "
+            f"{minutes:.1f} min a loop"
+        )
+        data.append(
+            {
+                "name": name,
+                "title": playlist.title,
+                "vignettes": [v.scenario for v in playlist.vignettes],
+                "loop_s": round(minutes * 60.0, 1),
+            }
+        )
+    return lines, data
+
+
 def _list(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     entries = shipped_entries() if args.folder is None else folder_entries(args.folder)
     width = shutil.get_terminal_size((100, 24)).columns
-    data = {"scenarios": [e.as_json() for e in entries]}
-    return render(entries, args.long, width), data
+    data: dict[str, Any] = {"scenarios": [e.as_json() for e in entries]}
+    text = render(entries, args.long, width)
+    if args.folder is None:
+        lines, playlists = playlist_lines()
+        if lines:
+            text += "\n\ndemo playlists (for the convention loop)\n" + "\n".join(lines)
+        data["playlists"] = playlists
+    return text, data
