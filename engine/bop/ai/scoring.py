@@ -45,6 +45,8 @@ SINK_LOOKAHEAD_S = 12.0
 """A dive is judged by where it would be two game-turns on: pull-outs take time."""
 ALTITUDE_LOSS_PER_FT = 0.004
 """Per foot of altitude given away in the game-turn: 1,000 ft costs about 4° of angle."""
+JINK_RANGE_FACTOR = 1.5
+"""Within this many gun ranges of the attacker the defender jinks."""
 EXTEND_RANGE_FT = 9_000.0
 """A defender this far from an attacker that points well away from it, and faster than it
 by ``EXTEND_SPEED_MARGIN_KT``, extends (separation, bfm.md)."""
@@ -151,14 +153,17 @@ def offensive(own: OwnEnd, bandit: Bandit, limits: Limits) -> float:
 
 def defensive(own: OwnEnd, attacker: Bandit, limits: Limits) -> float:
     """Turn into the attacker (bring it toward the Nose), deny its Nose and cross its path
-    (the break turn); extend once far, faster and unthreatened.  The attacker's own ATA is only
-    half the score: it will not keep the turn the prediction gives it, it will follow."""
+    (the break turn); inside its gun range, deny its Nose above all (the guns jink); extend
+    once far, faster and unthreatened.  Outside gun range the attacker's own ATA counts for
+    little: it will not keep the turn the prediction gives it, it will follow."""
     from_attacker = sub(own.position_ft, attacker.position_ft)
     range_ft = norm(from_attacker)
     its_ata = angle_deg(attacker.velocity_ft_s, from_attacker)
     my_ata = angle_deg(own.velocity, scale(from_attacker, -1.0))
     hca = angle_deg(own.velocity, attacker.velocity_ft_s)
     score = my_ata - 0.3 * its_ata - 0.3 * hca
+    if range_ft <= JINK_RANGE_FACTOR * limits.gun_range_ft:
+        score -= 0.7 * its_ata  # the guns jink: inside its gun range, spoil its solution first
     if its_ata <= GUN_CONE_DEG and range_ft <= limits.gun_range_ft:
         score += GUN_SOLUTION_BONUS
     if range_ft < COLLISION_RANGE_FT:
