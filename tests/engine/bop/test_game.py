@@ -282,3 +282,14 @@ def test_every_die_roll_becomes_a_dice_event() -> None:
     rolls = [e for e in result.events if e.kind == "dice" and "test roll" in e.detail]
     assert len(rolls) == 1
     assert game.dice.rolls == []
+
+
+def test_the_timeline_names_who_flies_each_aircraft_and_keeps_the_briefing() -> None:
+    scenario = load_scenario(SCENARIOS / "demo" / "2v2-merge.toml")
+    played = Game(scenario, seed=5).run(2)
+    pilots = {info.id: info.pilot for info in played.meta.entities}
+    setups = {setup.entity_id: setup for setup in scenario.aircraft}
+    for entity, pilot in pilots.items():
+        assert pilot == f"{setups[entity].pilot}, {setups[entity].crew_quality} crew"
+    assert played.meta.description == scenario.description
+    assert played.meta.reference == scenario.reference
