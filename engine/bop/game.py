@@ -1148,11 +1148,12 @@ class Game:
         self,
         turns: int | None = None,
         orders: Callable[[int], dict[str, BopPlot]] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> Timeline:
         """Play ``turns`` game-turns (the scenario's count by default) and build the timeline.
 
         ``orders(turn)`` gives each game-turn's orders (a game log's); by default the
-        scenario's scripts."""
+        scenario's scripts.  ``progress(played, turns)`` is told after every game-turn."""
         count = self.scenario.turns if turns is None else turns
         ids = list(self.aircraft)
         first = {entity: self._initial_sample(self.aircraft[entity]) for entity in ids}
@@ -1167,6 +1168,8 @@ class Game:
                 orders(self.turn + 1) if orders is not None else self.scripted_orders()
             )
             played += 1
+            if progress is not None:
+                progress(played, count)
             events.extend(result.events)
             for entity, turn_samples in result.samples.items():
                 if entity not in per_entity:  # a missile launched this turn

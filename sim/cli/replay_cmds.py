@@ -149,15 +149,15 @@ def parse_size(text: str | None, default: tuple[int, int] = DEFAULT_SIZE) -> tup
     return width, height
 
 
-def load_source(text: str, seed: int | None = None) -> Timeline:
+def load_source(text: str, seed: int | None = None, turns: int | None = None) -> Timeline:
     """A timeline file as is, or a scenario's scripts or a game log played through the
-    engine."""
+    engine (with a progress report when that runs long)."""
     path = Path(text)
     if path.suffix == ".npz" or text.endswith(TIMELINE_SUFFIX):
         return Timeline.load(path)
-    from sim.cli.scenario_cmds import play_source
+    from sim.cli.scenario_cmds import play_source, playing_progress
 
-    return play_source(text, seed)[2]
+    return play_source(text, seed, turns, playing_progress(text))[2]
 
 
 def _check_select(timeline: Timeline, entity: str | None) -> None:
@@ -218,7 +218,8 @@ def render_video(
     base: Any, scene: Any, path: Path, t_from: float, t_to: float, fps: int, size: tuple[int, int]
 ) -> int:
     """Render and encode every frame from ``t_from`` to ``t_to``; returns the frame count."""
-    from sim.export import FrameGrabber, Progress, encode_video, frame_times
+    from sim.export import FrameGrabber, encode_video, frame_times
+    from sim.progress import Progress
 
     times = frame_times(t_from, t_to, fps)
     progress = Progress(len(times), f"rendering {path.name}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from models.gamelog import LOG_KIND, GameLog, load_log
 from models.scenario import Scenario, load_scenario
 from models.timeline import TIMELINE_SUFFIX, Timeline
 from scenarios import find_scenario
+from sim.progress import LONG_WORK_S, Progress
 
 
 def register(commands: Any) -> None:
@@ -70,22 +72,33 @@ def log_and_scenario(path: Path) -> tuple[GameLog, Scenario]:
 
 
 def play_source(
-    text: str, seed: int | None = None, turns: int | None = None
+    text: str,
+    seed: int | None = None,
+    turns: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[Path, str, Timeline]:
-    """Play a scenario's scripts or a game log's orders: (file, title, timeline)."""
+    """Play a scenario's scripts or a game log's orders: (file, title, timeline).
+    ``progress(played, turns)`` is told after every game-turn."""
     path = find_scenario(text)
     if is_log(path):
         log, scenario = log_and_scenario(path)
-        return path, log.title, play_log(log, scenario, seed)
+        return path, log.title, play_log(log, scenario, seed, progress)
     scenario = load_scenario(path)
-    return path, scenario.name, Game(scenario, seed=seed).run(turns)
+    return path, scenario.name, Game(scenario, seed=seed).run(turns, progress=progress)
+
+
+def playing_progress(text: str) -> Progress:
+    """The progress report of playing a scenario or log, shown when it runs long."""
+    name = Path(text).name.removesuffix(".toml")
+    return Progress(0, f"playing {name}", unit="game-turns", min_total=1, after_s=LONG_WORK_S)
 
 
 def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if args.turns is not None and args.turns < 1:
         raise ValueError(f"--turns must be 1 or more, not {args.turns}")
     started = time.perf_counter()
-    path, title, timeline = play_source(args.scenario, args.seed, args.turns)
+    progress = playing_progress(args.scenario)
+    path, title, timeline = play_source(args.scenario, args.seed, args.turns, progress)
     output: Path = args.output or Path(path.name.removesuffix(".toml") + TIMELINE_SUFFIX)
     timeline.save(output)
     wall_s = time.perf_counter() - started

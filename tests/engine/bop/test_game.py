@@ -293,3 +293,10 @@ def test_the_timeline_names_who_flies_each_aircraft_and_keeps_the_briefing() -> 
         assert pilot == f"{setups[entity].pilot}, {setups[entity].crew_quality} crew"
     assert played.meta.description == scenario.description
     assert played.meta.reference == scenario.reference
+
+
+def test_run_reports_progress_after_every_game_turn() -> None:
+    scenario = load_scenario(SCENARIOS / "demo" / "2v2-merge.toml")
+    told: list[tuple[int, int]] = []
+    Game(scenario, seed=5).run(3, progress=lambda played, turns: told.append((played, turns)))
+    assert told == [(1, 3), (2, 3), (3, 3)]
