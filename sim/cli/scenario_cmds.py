@@ -23,12 +23,34 @@ from models.timeline import TIMELINE_SUFFIX, Timeline
 from scenarios import find_scenario
 from sim.progress import LONG_WORK_S, Progress
 
+RUN_EXAMPLES = """\
+examples:
+  furball run bfm/sustained-turn -o turn.furball.npz
+                                      play a shipped scenario, print the per-turn table
+  furball run my-fight.toml --seed 7 --turns 20
+                                      your own file; seed and length overridable
+  furball run logs/mig-alley          replay a game log, a table game turn by turn
+  furball run demo/2v2-merge --json   one JSON summary for tools
+"""
+VALIDATE_EXAMPLES = """\
+examples:
+  furball validate my-fight.toml      every problem at once, each with its field path
+  furball validate my-game.log.toml   a game log: its format, then every illegal order
+"""
+INSPECT_EXAMPLES = """\
+examples:
+  furball inspect turn.furball.npz             entities and events
+  furball inspect turn.furball.npz --at 12.6   and every entity's state at 12.6 s
+"""
+
 
 def register(commands: Any) -> None:
     run = commands.add_parser(
         "run",
         help="play a scenario and write its timeline",
         description="Play a scenario's scripted orders and write the timeline (.furball.npz).",
+        epilog=RUN_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.add_argument("scenario", help="scenario file, or a shipped one such as bfm/loop")
     run.add_argument("--seed", type=int, help="random seed (default: the scenario's, or a new one)")
@@ -40,13 +62,21 @@ def register(commands: Any) -> None:
     run.set_defaults(handler=_run)
 
     validate = commands.add_parser(
-        "validate", help="check a scenario and report every problem at once"
+        "validate",
+        help="check a scenario and report every problem at once",
+        epilog=VALIDATE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     validate.add_argument("scenario", help="scenario file, or a shipped one such as bfm/loop")
     validate.add_argument("--json", action="store_true", help="print JSON")
     validate.set_defaults(handler=_validate)
 
-    inspect = commands.add_parser("inspect", help="what a timeline holds")
+    inspect = commands.add_parser(
+        "inspect",
+        help="what a timeline holds",
+        epilog=INSPECT_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     inspect.add_argument("timeline", type=Path, help=f"a {TIMELINE_SUFFIX} file")
     inspect.add_argument("--at", type=float, metavar="T_S", help="also every entity's state then")
     inspect.add_argument("--json", action="store_true", help="print JSON")

@@ -1,4 +1,4 @@
-"""``furball export-acmi``."""
+"""``furball export-acmi``, ``furball --version`` and the commands' help."""
 
 import json
 import zipfile
@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from sim.cli.acmi_cmd import default_output
+from sim.cli.main import build_parser
+from sim.version import furball_version
 from tests.sim.cli_helpers import run
 
 
@@ -85,3 +87,21 @@ def test_bad_input_is_one_line_with_exit_status_2(
     assert err.startswith("furball export-acmi: ") and message in err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert not list(tmp_path.glob("*.acmi"))
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out == f"furball {furball_version()}\n"
+    assert furball_version()[0].isdigit() or furball_version().startswith("unknown")
+
+
+def test_every_command_shows_examples_in_its_help() -> None:
+    parser = build_parser()
+    assert "examples:" in parser.format_help()
+    commands = next(a for a in parser._actions if a.dest == "command")
+    choices = commands.choices
+    assert choices is not None
+    for name, subparser in choices.items():
+        help_text = subparser.format_help()
+        assert "examples:" in help_text, name
+        assert f"furball {name}" in help_text.split("examples:", 1)[1], name
