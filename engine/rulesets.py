@@ -29,7 +29,12 @@ class RulesGame(Protocol):
 
     def play_turn(self, orders: Any) -> Any: ...
 
-    def run(self, turns: int | None = None) -> Timeline: ...
+    def run(
+        self,
+        turns: int | None = None,
+        orders: Any = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Timeline: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from models.files import load_model
 from models.orders import BopPlot
+from models.reference import GeoReference
 
 SCENARIO_FORMAT_VERSION = 1
 
@@ -202,6 +203,10 @@ class Scenario(_Model):
     its launches then take the launcher to hold what its missile needs."""
     weather: WeatherSetup = Field(default_factory=WeatherSetup)
     map: MapSetup = Field(default_factory=MapSetup)
+    reference: GeoReference = Field(default_factory=GeoReference)
+    """Where the map lies on the globe and when the fight starts, for exports such as
+    Tacview's (``reference = { lat_deg = 20.0, lon_deg = 107.3, time =
+    1972-05-10T08:30:00Z }``); the default is a point over open sea."""
     aircraft: tuple[AircraftSetup, ...] = Field(min_length=1)
 
     @model_validator(mode="after")

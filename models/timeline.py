@@ -23,6 +23,8 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict, Field
 
+from models.reference import GeoReference
+
 TIMELINE_FORMAT_VERSION = 1
 TIMELINE_SUFFIX = ".furball.npz"
 
@@ -65,6 +67,8 @@ class EntityInfo(_Meta):
     type_id: str
     side: str
     kind: Literal["aircraft", "missile"] = "aircraft"
+    pilot: str = ""
+    """Who flies it and the crew's quality, e.g. ``ai, veteran crew``; empty for a missile."""
 
 
 class Event(_Meta):
@@ -85,6 +89,10 @@ class TimelineMeta(_Meta):
     rules: str
     seed: int
     scenario: str
+    description: str = ""
+    """The scenario's briefing."""
+    reference: GeoReference = Field(default_factory=GeoReference)
+    """Where the map lies on the globe and when the first tick falls (the scenario's)."""
     tick_s: float
     entities: tuple[EntityInfo, ...]
     events: tuple[Event, ...] = ()

@@ -10,9 +10,7 @@ renders.
 from __future__ import annotations
 
 import queue
-import sys
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -70,34 +68,6 @@ def save_png(base: Any, path: Path) -> None:
 
     if not base.win.saveScreenshot(Filename.fromOsSpecific(str(path))):
         raise ExportError(f"could not write {path}")
-
-
-class Progress:
-    """A one-line progress report on stderr for long exports (quiet for short ones)."""
-
-    def __init__(self, total: int, label: str, stream: Any = None) -> None:
-        self.total = max(total, 1)
-        self.label = label
-        self.stream = stream or sys.stderr
-        self.started = time.perf_counter()
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self._last_decile = -1
-
-    def __call__(self, done: int) -> None:
-        if self.total < 30:
-            return
-        fraction = done / self.total
-        elapsed = time.perf_counter() - self.started
-        line = f"{self.label}: {done}/{self.total} frames ({fraction:4.0%}) {elapsed:5.1f} s"
-        if self.tty:
-            bar = "#" * int(fraction * 24)
-            self.stream.write(f"\r[{bar:<24}] {line}")
-            if done == self.total:
-                self.stream.write("\n")
-        elif int(fraction * 10) != self._last_decile:
-            self._last_decile = int(fraction * 10)
-            self.stream.write(line + "\n")
-        self.stream.flush()
 
 
 def frame_times(t_from: float, t_to: float, fps: float) -> list[float]:

@@ -1148,11 +1148,12 @@ class Game:
         self,
         turns: int | None = None,
         orders: Callable[[int], dict[str, BopPlot]] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> Timeline:
         """Play ``turns`` game-turns (the scenario's count by default) and build the timeline.
 
         ``orders(turn)`` gives each game-turn's orders (a game log's); by default the
-        scenario's scripts."""
+        scenario's scripts.  ``progress(played, turns)`` is told after every game-turn."""
         count = self.scenario.turns if turns is None else turns
         ids = list(self.aircraft)
         first = {entity: self._initial_sample(self.aircraft[entity]) for entity in ids}
@@ -1167,6 +1168,8 @@ class Game:
                 orders(self.turn + 1) if orders is not None else self.scripted_orders()
             )
             played += 1
+            if progress is not None:
+                progress(played, count)
             events.extend(result.events)
             for entity, turn_samples in result.samples.items():
                 if entity not in per_entity:  # a missile launched this turn
@@ -1185,8 +1188,15 @@ class Game:
             name: np.stack([np.concatenate([c[name] for c in per_entity[e]]) for e in ids])
             for name in first[next(iter(first))]
         }
+        setups = {setup.entity_id: setup for setup in self.scenario.aircraft}
         infos = [
-            EntityInfo(id=s.id, callsign=s.callsign, type_id=s.card.type_id, side=s.side)
+            EntityInfo(
+                id=s.id,
+                callsign=s.callsign,
+                type_id=s.card.type_id,
+                side=s.side,
+                pilot=_pilot_text(setups[s.id], from_log=orders is not None),
+            )
             for s in self.aircraft.values()
         ]
         infos.extend(track.info for track in self.missiles.values())
@@ -1194,6 +1204,8 @@ class Game:
             rules="bop",
             seed=self.seed,
             scenario=self.scenario.name,
+            description=self.scenario.description,
+            reference=self.scenario.reference,
             tick_s=TICK_S,
             entities=tuple(infos),
             events=tuple(events),
@@ -1303,6 +1315,12 @@ def _stop_at_ground(samples: dict[str, npt.NDArray[Any]], ground_ft: float) -> i
     samples["alt_steps"][impact:] = round(ground_ft / STEP_FT)
     samples["active"][impact + 1 :] = False
     return impact
+
+
+def _pilot_text(setup: AircraftSetup, from_log: bool) -> str:
+    """Who flies an aircraft, as the timeline records it: ``ai, veteran crew``."""
+    who = "game log" if from_log else setup.pilot
+    return f"{who}, {setup.crew_quality} crew"
 
 
 def _hold(last: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:

@@ -9,6 +9,8 @@ turn from the logged orders, the table's dice fed to the game's dice in order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.bop.game import Game
 from models.gamelog import GameLog
 from models.orders import BopPlot
@@ -24,9 +26,15 @@ def _seed(log: GameLog, scenario: Scenario, seed: int | None) -> int | None:
     return seed if seed is not None else log.seed if log.seed is not None else scenario.seed
 
 
-def play_log(log: GameLog, scenario: Scenario, seed: int | None = None) -> Timeline:
+def play_log(
+    log: GameLog,
+    scenario: Scenario,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Timeline:
     """The timeline of the game the log records; raises :class:`LogError` (or the rules'
-    :class:`~engine.bop.errors.IllegalOrder`) where it cannot be played as written."""
+    :class:`~engine.bop.errors.IllegalOrder`) where it cannot be played as written.
+    ``progress(played, turns)`` is told after every game-turn."""
     game = Game(scenario, seed=_seed(log, scenario, seed))
     unused: list[int] = []
 
@@ -37,7 +45,7 @@ def play_log(log: GameLog, scenario: Scenario, seed: int | None = None) -> Timel
         unused.append(turn)
         return dict(logged.orders)
 
-    timeline = game.run(len(log.turn), orders)
+    timeline = game.run(len(log.turn), orders, progress)
     _check_dice_used(game, unused)
     return timeline
 

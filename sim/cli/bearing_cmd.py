@@ -8,6 +8,12 @@ from typing import Any
 from engine.bearing import shoot_bearing
 from engine.hexmap import InvalidCoordinate, Position
 
+EXAMPLES = """\
+examples:
+  furball bearing --from 0,0,50 --to 3,-1,55     range and bearing to a mini 3 hexes away
+  furball bearing --from 0,0,50 --to 0,10,50 --json
+"""
+
 
 def register(commands: Any) -> None:
     bearing = commands.add_parser(
@@ -17,6 +23,8 @@ def register(commands: Any) -> None:
             "Shoot a bearing from one position to another. Positions are Q,R,ALT: axial hex "
             "coordinates and altitude in 200 ft steps."
         ),
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     bearing.add_argument("--from", dest="start", required=True, metavar="Q,R,ALT")
     bearing.add_argument("--to", dest="end", required=True, metavar="Q,R,ALT")

@@ -14,9 +14,29 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from sim.cli import bearing_cmd, list_cmd, perf_cmd, phad_cmd, replay_cmds, scenario_cmds
+from sim.cli import (
+    acmi_cmd,
+    bearing_cmd,
+    list_cmd,
+    perf_cmd,
+    phad_cmd,
+    replay_cmds,
+    scenario_cmds,
+)
+from sim.version import furball_version
 
 EXIT_USAGE = 2
+EXAMPLES = """\
+examples:
+  furball list                                  the shipped scenarios and game logs
+  furball run historical/missile-fight          play one and print the per-turn table
+  furball play demo/2v2-merge                   watch it in 3D
+  furball render bfm/loop --mp4 loop.mp4        or render it to a video
+  furball export-acmi demo/2v2-bvr -o bvr.zip.acmi
+                                                or open it in Tacview
+  furball perf F-16C --alt-ft 15000 --speed-kt 450 --load-g 6
+  furball COMMAND --help                        each command's options and examples
+"""
 
 
 class UsageError(Exception):
@@ -40,16 +60,20 @@ def build_parser() -> argparse.ArgumentParser:
             "Tabletop air combat, replayed: play Birds of Prey scenarios into timelines, "
             "inspect them, and use the PHAD, bearing and performance player aids."
         ),
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"furball {furball_version()}")
     commands = parser.add_subparsers(
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{list,play,render,run,validate,inspect,perf,phad,bearing}",
+        metavar="{list,play,render,run,validate,inspect,export-acmi,perf,phad,bearing}",
     )
     list_cmd.register(commands)
     replay_cmds.register(commands)
     scenario_cmds.register(commands)
+    acmi_cmd.register(commands)
     perf_cmd.register(commands)
     phad_cmd.register(commands)
     bearing_cmd.register(commands)

@@ -15,6 +15,13 @@ from engine.aero import THROTTLES, Throttle, polar_at
 from engine.atmosphere import MAX_ALT_FT, ktas_from_keas
 from models.aircraft import AircraftCard, card
 
+EXAMPLES = """\
+examples:
+  furball perf F-16C --alt-ft 15000 --speed-kt 450
+  furball perf F-4E --alt-ft 20000 --speed-kt 500 --load-g 5 --throttle ab
+  furball perf MiG-21MF --alt-ft 10000 --speed-kt 400 --weight-lb 17000 --json
+"""
+
 
 def register(commands: Any) -> None:
     parser = commands.add_parser(
@@ -24,6 +31,8 @@ def register(commands: Any) -> None:
             "Level-flight performance of one aircraft: Initial State (Ap1–Ap4), FP this turn, "
             "Turn Points at a load (Turn-G = load) and the ΔSpeeds for a constant load."
         ),
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("type", metavar="TYPE", help="aircraft type, e.g. F-16C")
     parser.add_argument("--alt-ft", type=float, required=True, help="altitude in feet")

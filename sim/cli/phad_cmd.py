@@ -17,9 +17,23 @@ from engine.phad import (
 )
 from engine.phad.pitchdown import pitch_down, pitch_down_options
 
+EXAMPLES = """\
+examples:
+  furball phad distance 030+30 090-30
+  furball phad turn --nose 015+00 --canopy All+90 --wing 105+00 --cells 3
+  furball phad roll --nose 015+00 --canopy All+90 --wing 105+00 --cells -2
+  furball phad angles --nose 015+00 --canopy All+90 --wing 105+00 --bearing 045+00
+  furball phad ACTION --help                     each action's options
+"""
+
 
 def register(commands: Any) -> None:
-    phad = commands.add_parser("phad", help="PHAD player aid: distances, angles, turns, rolls")
+    phad = commands.add_parser(
+        "phad",
+        help="PHAD player aid: distances, angles, turns, rolls",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     actions = phad.add_subparsers(
         dest="action",
         required=True,

@@ -11,6 +11,21 @@ from models.timeline import TIMELINE_SUFFIX, Timeline
 from sim.cameras import CAMERA_MODES
 
 DEFAULT_SIZE = (1280, 720)
+PLAY_EXAMPLES = """\
+examples:
+  furball play demo/2v2-merge                  run the shipped scenario, then replay it
+  furball play turn.furball.npz --loop         a saved timeline, looping for a demo
+  furball play bfm/loop --camera chase --or-mp4 loop.mp4
+                                               a video instead when there is no display
+  furball play demo/2v2-bvr --select eagle-2 --awareness --radar-arcs
+"""
+RENDER_EXAMPLES = """\
+examples:
+  furball render demo/2v2-merge --png merge.png --at 22.5 --camera chase
+  furball render demo/2v2-merge --mp4 merge.mp4 --from 10 --to 40 --size 1920x1080
+  furball render bfm/loop --gif loop.gif       640x360 at 10 fps
+  furball render bfm/pursuit-curves --png drill.png --at 13 --select lead-1 --instructor
+"""
 
 
 def register(commands: Any) -> None:
@@ -21,6 +36,8 @@ def register(commands: Any) -> None:
             "Replay in a window (running the scenario first when given one). Without a display "
             "it says so; with --or-mp4 it renders a video instead."
         ),
+        epilog=PLAY_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _source(play)
     play.add_argument(
@@ -36,6 +53,8 @@ def register(commands: Any) -> None:
         "render",
         help="render a PNG, MP4 or GIF offscreen",
         description="Render offscreen with the same scene code as the window.",
+        epilog=RENDER_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _source(render)
     outputs = render.add_mutually_exclusive_group(required=True)
@@ -149,15 +168,15 @@ def parse_size(text: str | None, default: tuple[int, int] = DEFAULT_SIZE) -> tup
     return width, height
 
 
-def load_source(text: str, seed: int | None = None) -> Timeline:
+def load_source(text: str, seed: int | None = None, turns: int | None = None) -> Timeline:
     """A timeline file as is, or a scenario's scripts or a game log played through the
-    engine."""
+    engine (with a progress report when that runs long)."""
     path = Path(text)
     if path.suffix == ".npz" or text.endswith(TIMELINE_SUFFIX):
         return Timeline.load(path)
-    from sim.cli.scenario_cmds import play_source
+    from sim.cli.scenario_cmds import play_source, playing_progress
 
-    return play_source(text, seed)[2]
+    return play_source(text, seed, turns, playing_progress(text))[2]
 
 
 def _check_select(timeline: Timeline, entity: str | None) -> None:
@@ -218,7 +237,8 @@ def render_video(
     base: Any, scene: Any, path: Path, t_from: float, t_to: float, fps: int, size: tuple[int, int]
 ) -> int:
     """Render and encode every frame from ``t_from`` to ``t_to``; returns the frame count."""
-    from sim.export import FrameGrabber, Progress, encode_video, frame_times
+    from sim.export import FrameGrabber, encode_video, frame_times
+    from sim.progress import Progress
 
     times = frame_times(t_from, t_to, fps)
     progress = Progress(len(times), f"rendering {path.name}")

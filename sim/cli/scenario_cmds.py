@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,27 @@ from models.gamelog import LOG_KIND, GameLog, load_log
 from models.scenario import Scenario, load_scenario
 from models.timeline import TIMELINE_SUFFIX, Timeline
 from scenarios import find_scenario
+from sim.progress import LONG_WORK_S, Progress
+
+RUN_EXAMPLES = """\
+examples:
+  furball run bfm/sustained-turn -o turn.furball.npz
+                                      play a shipped scenario, print the per-turn table
+  furball run my-fight.toml --seed 7 --turns 20
+                                      your own file; seed and length overridable
+  furball run logs/mig-alley          replay a game log, a table game turn by turn
+  furball run demo/2v2-merge --json   one JSON summary for tools
+"""
+VALIDATE_EXAMPLES = """\
+examples:
+  furball validate my-fight.toml      every problem at once, each with its field path
+  furball validate my-game.log.toml   a game log: its format, then every illegal order
+"""
+INSPECT_EXAMPLES = """\
+examples:
+  furball inspect turn.furball.npz             entities and events
+  furball inspect turn.furball.npz --at 12.6   and every entity's state at 12.6 s
+"""
 
 
 def register(commands: Any) -> None:
@@ -27,6 +49,8 @@ def register(commands: Any) -> None:
         "run",
         help="play a scenario and write its timeline",
         description="Play a scenario's scripted orders and write the timeline (.furball.npz).",
+        epilog=RUN_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.add_argument("scenario", help="scenario file, or a shipped one such as bfm/loop")
     run.add_argument("--seed", type=int, help="random seed (default: the scenario's, or a new one)")
@@ -38,13 +62,21 @@ def register(commands: Any) -> None:
     run.set_defaults(handler=_run)
 
     validate = commands.add_parser(
-        "validate", help="check a scenario and report every problem at once"
+        "validate",
+        help="check a scenario and report every problem at once",
+        epilog=VALIDATE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     validate.add_argument("scenario", help="scenario file, or a shipped one such as bfm/loop")
     validate.add_argument("--json", action="store_true", help="print JSON")
     validate.set_defaults(handler=_validate)
 
-    inspect = commands.add_parser("inspect", help="what a timeline holds")
+    inspect = commands.add_parser(
+        "inspect",
+        help="what a timeline holds",
+        epilog=INSPECT_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     inspect.add_argument("timeline", type=Path, help=f"a {TIMELINE_SUFFIX} file")
     inspect.add_argument("--at", type=float, metavar="T_S", help="also every entity's state then")
     inspect.add_argument("--json", action="store_true", help="print JSON")
@@ -70,22 +102,33 @@ def log_and_scenario(path: Path) -> tuple[GameLog, Scenario]:
 
 
 def play_source(
-    text: str, seed: int | None = None, turns: int | None = None
+    text: str,
+    seed: int | None = None,
+    turns: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[Path, str, Timeline]:
-    """Play a scenario's scripts or a game log's orders: (file, title, timeline)."""
+    """Play a scenario's scripts or a game log's orders: (file, title, timeline).
+    ``progress(played, turns)`` is told after every game-turn."""
     path = find_scenario(text)
     if is_log(path):
         log, scenario = log_and_scenario(path)
-        return path, log.title, play_log(log, scenario, seed)
+        return path, log.title, play_log(log, scenario, seed, progress)
     scenario = load_scenario(path)
-    return path, scenario.name, Game(scenario, seed=seed).run(turns)
+    return path, scenario.name, Game(scenario, seed=seed).run(turns, progress=progress)
+
+
+def playing_progress(text: str) -> Progress:
+    """The progress report of playing a scenario or log, shown when it runs long."""
+    name = Path(text).name.removesuffix(".toml")
+    return Progress(0, f"playing {name}", unit="game-turns", min_total=1, after_s=LONG_WORK_S)
 
 
 def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if args.turns is not None and args.turns < 1:
         raise ValueError(f"--turns must be 1 or more, not {args.turns}")
     started = time.perf_counter()
-    path, title, timeline = play_source(args.scenario, args.seed, args.turns)
+    progress = playing_progress(args.scenario)
+    path, title, timeline = play_source(args.scenario, args.seed, args.turns, progress)
     output: Path = args.output or Path(path.name.removesuffix(".toml") + TIMELINE_SUFFIX)
     timeline.save(output)
     wall_s = time.perf_counter() - started

@@ -282,3 +282,21 @@ def test_every_die_roll_becomes_a_dice_event() -> None:
     rolls = [e for e in result.events if e.kind == "dice" and "test roll" in e.detail]
     assert len(rolls) == 1
     assert game.dice.rolls == []
+
+
+def test_the_timeline_names_who_flies_each_aircraft_and_keeps_the_briefing() -> None:
+    scenario = load_scenario(SCENARIOS / "demo" / "2v2-merge.toml")
+    played = Game(scenario, seed=5).run(2)
+    pilots = {info.id: info.pilot for info in played.meta.entities}
+    setups = {setup.entity_id: setup for setup in scenario.aircraft}
+    for entity, pilot in pilots.items():
+        assert pilot == f"{setups[entity].pilot}, {setups[entity].crew_quality} crew"
+    assert played.meta.description == scenario.description
+    assert played.meta.reference == scenario.reference
+
+
+def test_run_reports_progress_after_every_game_turn() -> None:
+    scenario = load_scenario(SCENARIOS / "demo" / "2v2-merge.toml")
+    told: list[tuple[int, int]] = []
+    Game(scenario, seed=5).run(3, progress=lambda played, turns: told.append((played, turns)))
+    assert told == [(1, 3), (2, 3), (3, 3)]

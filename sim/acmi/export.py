@@ -1,0 +1,468 @@
+"""A timeline as a Tacview recording: one ACMI frame per tick, aircraft and missiles as
+objects, the game's shots and kills as Tacview events.
+
+The timeline is read a block of ticks at a time (numbers converted with numpy for the
+block) and written line by line, so memory stays the same however long the fight.  Only
+what changed since the last frame is written for each object, as ACMI allows.
+
+What goes where:
+
+* global object: title, briefing, reference time and point, the rules and seed;
+* aircraft (``Air+FixedWing``): Name (the type), CallSign, Pilot, Group (the callsign's
+  flight), Coalition and Color (the side); each tick T (position and attitude), TAS, IAS,
+  Mach, AOA, Throttle, Afterburner, AirBrakes, FuelWeight, RadarMode, VerticalGForce and
+  LockedTarget (the STT target);
+* missiles (``Weapon+Missile``): Name, Parent (launcher), LockedTarget (its target), from
+  launch until they leave play, when they are removed;
+* events: a Bookmark at the start of every game-turn, a Message for every launch, a
+  Timeout (Tacview's shot log) for every gunshot and for every missile when it leaves play,
+  Destroyed for a kill or a crash.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.rulesets import RULESETS
+from models.aircraft import card as aircraft_card
+from models.timeline import EntityInfo, Event, Timeline
+from sim.acmi.geodesy import TangentPlane
+from sim.acmi.telemetry import (
+    KG_PER_FUEL_POINT,
+    M_PER_FT,
+    angle_of_attack_deg,
+    calibrated_airspeed_mps,
+    radar_mode_numbers,
+    roll_pitch_yaw_deg,
+)
+from sim.acmi.writer import AcmiWriter, open_acmi
+from sim.version import furball_version
+
+BLOCK_TICKS = 256
+"""Ticks converted at once: large enough for numpy to pay, small enough to stay small."""
+MPS_PER_KT = 1852.0 / 3600.0
+LB_PER_FUEL_POINT = 100.0
+TACVIEW_COLOURS = ("Red", "Orange", "Yellow", "Green", "Cyan", "Blue", "Violet")
+SPARE_COLOURS = ("Green", "Yellow", "Orange", "Cyan", "Violet")
+"""Colours for sides not named after one, in order of appearance."""
+MISSILE_END_KINDS = frozenset(
+    {"hit", "miss", "stall", "defeated", "lost_guidance", "guidance_lost", "seeker_lost"}
+)
+"""Events that take a missile out of play."""
+
+
+@dataclass(frozen=True)
+class AcmiExport:
+    """What an export wrote."""
+
+    path: Path
+    frames: int
+    objects: int
+    duration_s: float
+    bytes: int
+
+
+def export_acmi(
+    timeline: Timeline,
+    path: Path,
+    progress: Callable[[int], None] | None = None,
+    block_ticks: int = BLOCK_TICKS,
+) -> AcmiExport:
+    """Write ``timeline`` to ``path`` (``.zip.acmi`` or ``.txt.acmi``).
+
+    ``progress(ticks_done)`` is told after every block of ticks."""
+    if timeline.ticks == 0:
+        raise ValueError("the timeline has no ticks to export")
+    with open_acmi(path) as writer:
+        objects = _Recorder(timeline, writer).record(progress, block_ticks)
+    return AcmiExport(
+        path=path,
+        frames=timeline.ticks,
+        objects=objects,
+        duration_s=float(timeline.t_s[-1] - timeline.t_s[0]),
+        bytes=path.stat().st_size,
+    )
+
+
+def acmi_number(index: int) -> int:
+    """The ACMI object number of the timeline's entity ``index`` (0 is the global object)."""
+    return index + 1
+
+
+def unwrap(text: str) -> str:
+    """Prose as a file wraps it, as one line per paragraph."""
+    return re.sub(r"[ \t]*(?<!\n)\n(?!\n)[ \t]*", " ", text.strip())
+
+
+def flight_name(callsign: str) -> str:
+    """The flight an aircraft flies in: its callsign without the number (``Eagle 2``)."""
+    return callsign.rstrip("0123456789 -") or callsign
+
+
+def side_colours(sides: list[str]) -> dict[str, str]:
+    """A Tacview colour for each side: its own name when it is one, else a spare colour."""
+    colours: dict[str, str] = {}
+    spare = iter(c for c in SPARE_COLOURS if c.lower() not in {s.lower() for s in sides})
+    for side in sides:
+        if side in colours:
+            continue
+        named = next((c for c in TACVIEW_COLOURS if c.lower() == side.lower()), None)
+        colours[side] = named or next(spare, "Violet")
+    return colours
+
+
+@dataclass
+class _Shot:
+    """A missile's shot-log entry, completed when it leaves play."""
+
+    launcher: str
+    target: str
+    type_id: str
+    outcome: str = "Miss"
+
+
+@dataclass
+class _Object:
+    """An entity as the recording knows it."""
+
+    index: int
+    info: EntityInfo
+    static: list[tuple[str, str]]
+    shown: bool = False
+    removed: bool = False
+    last: dict[str, str] = field(default_factory=dict)
+    last_t: list[str] = field(default_factory=lambda: [""] * 6)
+
+    @property
+    def number(self) -> int:
+        return acmi_number(self.index)
+
+
+class _Recorder:
+    """Walks the timeline tick by tick, writing what changed."""
+
+    def __init__(self, timeline: Timeline, writer: AcmiWriter) -> None:
+        self.timeline = timeline
+        self.writer = writer
+        self.meta = timeline.meta
+        self.plane = TangentPlane(self.meta.reference.lat_deg, self.meta.reference.lon_deg)
+        self.index = {info.id: i for i, info in enumerate(self.meta.entities)}
+        self.callsign = {info.id: info.callsign for info in self.meta.entities}
+        self.shots: dict[str, _Shot] = {}
+        """Each launched missile's shot, by missile id."""
+        self.timed: list[tuple[int, str, tuple[int, ...], str]] = []
+        self._read_events()
+        sides = [info.side for info in self.meta.entities]
+        colours = side_colours(sides)
+        self.objects = [
+            _Object(i, info, self._static(info, colours[info.side]))
+            for i, info in enumerate(self.meta.entities)
+        ]
+        ruleset = RULESETS.get(self.meta.rules)
+        self.ticks_per_turn = ruleset.ticks_per_turn if ruleset else 0
+        self.rules_title = ruleset.title if ruleset else self.meta.rules
+
+    # -- what the timeline's events become -------------------------------------------------
+    def _tick_of(self, t_s: float) -> int:
+        tick = int(np.searchsorted(self.timeline.t_s, t_s - 1e-6))
+        return min(max(tick, 0), self.timeline.ticks - 1)
+
+    def _numbers(self, ids: tuple[str, ...] | list[str]) -> tuple[int, ...]:
+        return tuple(acmi_number(self.index[i]) for i in ids if i in self.index)
+
+    def _read_events(self) -> None:
+        kills = {
+            (e.entities[0], e.t_s) for e in self.meta.events if e.kind == "kill" and e.entities
+        }
+        for event in self.meta.events:
+            data = event.data
+            missile = str(data.get("missile", ""))
+            if event.kind == "launch" and data.get("launched") and missile in self.index:
+                self.shots[missile] = _Shot(
+                    str(data.get("launcher", "")),
+                    str(data.get("target", "")),
+                    str(data.get("type", "")),
+                )
+            elif event.kind == "launch":
+                self._at(event, "Message", event.entities, event.detail)
+            elif event.kind in ("kill", "ground") and event.entities:
+                self._at(event, "Destroyed", event.entities[:1], event.detail)
+            elif event.kind in ("hit", "miss") and "gun" in data and data.get("fired"):
+                shooter, target = (*event.entities, "")[:2]
+                outcome = self._outcome(event.kind, target, event.t_s, kills)
+                self._at(
+                    event, "Timeout", (), self._shot_log(shooter, target, data["gun"], outcome)
+                )
+            elif event.kind in MISSILE_END_KINDS and event.entities:
+                shot = self.shots.get(event.entities[0])
+                if shot is not None:
+                    shot.outcome = self._outcome(event.kind, shot.target, event.t_s, kills)
+        self.timed.sort(key=lambda entry: entry[0])
+
+    @staticmethod
+    def _outcome(kind: str, target: str, t_s: float, kills: set[tuple[str, float]]) -> str:
+        if kind != "hit":
+            return "Miss"
+        return "Kill" if (target, t_s) in kills else "Hit"
+
+    def _at(self, event: Event, kind: str, ids: tuple[str, ...], text: str) -> None:
+        self.timed.append((self._tick_of(event.t_s), kind, self._numbers(ids), text))
+
+    def _shot_log(self, shooter: str, target: str, ammo: Any, outcome: str) -> str:
+        fields = [f"SourceId:{acmi_number(self.index[shooter]):x}"] if shooter in self.index else []
+        fields += [f"AmmoType:{ammo}", "AmmoCount:1"]
+        if target in self.index:
+            fields.append(f"TargetId:{acmi_number(self.index[target]):x}")
+        fields.append(f"Outcome:{outcome}")
+        return "|".join(fields)
+
+    # -- objects ----------------------------------------------------------------------------
+    def _static(self, info: EntityInfo, colour: str) -> list[tuple[str, str]]:
+        common = [("Name", info.type_id), ("CallSign", info.callsign)]
+        side = [("Coalition", info.side.capitalize()), ("Color", colour)]
+        if info.kind == "missile":
+            props = [("Type", "Weapon+Missile"), *common]
+            shot = self.shots.get(info.id)
+            if shot is not None and shot.launcher in self.index:
+                props.append(("Parent", f"{acmi_number(self.index[shot.launcher]):x}"))
+            if shot is not None and shot.target in self.index:
+                props.append(("LockedTarget", f"{acmi_number(self.index[shot.target]):x}"))
+            return props + side
+        props = [("Type", "Air+FixedWing"), *common]
+        if info.pilot:
+            props.append(("Pilot", info.pilot))
+        return [*props, ("Group", flight_name(info.callsign)), *side]
+
+    # -- the recording ---------------------------------------------------------------------
+    def record(self, progress: Callable[[int], None] | None, block_ticks: int) -> int:
+        self.writer.header(self._globals())
+        timed = iter(self.timed)
+        pending = next(timed, None)
+        ticks = self.timeline.ticks
+        for start in range(0, ticks, block_ticks):
+            stop = min(ticks, start + block_ticks)
+            block = _Block(self.timeline, self.plane, start, stop)
+            for k in range(stop - start):
+                tick = start + k
+                self.writer.frame(float(self.timeline.t_s[tick] - self.timeline.t_s[0]))
+                for obj in self.objects:
+                    if obj.removed:
+                        continue
+                    if block.active[obj.index][k]:
+                        self._update(obj, block, k)
+                    elif obj.shown:
+                        self._remove(obj)
+                while pending is not None and pending[0] == tick:
+                    self.writer.event(pending[1], pending[2], pending[3])
+                    pending = next(timed, None)
+                if self.ticks_per_turn and tick % self.ticks_per_turn == 0 and tick < ticks - 1:
+                    turn = tick // self.ticks_per_turn + 1
+                    self.writer.event("Bookmark", (), f"Game-turn {turn}")
+            if progress is not None:
+                progress(stop)
+        return sum(obj.shown for obj in self.objects)
+
+    def _globals(self) -> Iterator[tuple[str, str]]:
+        meta = self.meta
+        reference = meta.reference
+        version = furball_version()
+        yield "ReferenceTime", reference.time.strftime("%Y-%m-%dT%H:%M:%SZ")
+        yield "ReferenceLongitude", f"{reference.lon_deg:.7f}"
+        yield "ReferenceLatitude", f"{reference.lat_deg:.7f}"
+        yield "Title", meta.scenario
+        if meta.description:
+            yield "Briefing", unwrap(meta.description)
+        yield "DataSource", f"furball {version}: {self.rules_title}, seed {meta.seed}"
+        yield "DataRecorder", f"furball {version}"
+        yield (
+            "Comments",
+            (
+                f"Played by the {self.rules_title} rules with seed {meta.seed}; one frame per "
+                f"{meta.tick_s:g} s tick. Map origin at the reference point, altitudes above sea "
+                "level."
+            ),
+        )
+
+    def _update(self, obj: _Object, block: _Block, k: int) -> None:
+        changed: list[tuple[str, str]] = []
+        appears = not obj.shown
+        if appears:
+            obj.shown = True
+            changed.extend(obj.static)
+        parts = block.transform[obj.index]
+        last_t = obj.last_t
+        t_fields = []
+        moved = False
+        for j in range(6):
+            value = parts[j][k]
+            if value != last_t[j]:
+                last_t[j] = value
+                moved = True
+                t_fields.append(value)
+            else:
+                t_fields.append("")
+        if moved:
+            changed.append(("T", "|".join(t_fields)))
+        last = obj.last
+        for name, values in block.properties[obj.index]:
+            value = values[k]
+            if value != last.get(name, ""):
+                last[name] = value
+                changed.append((name, value))
+        if changed:
+            self.writer.update(obj.number, changed)
+        if appears and obj.info.id in self.shots:
+            self._launch_message(obj)
+
+    def _launch_message(self, obj: _Object) -> None:
+        shot = self.shots[obj.info.id]
+        who = self.callsign.get(shot.launcher, shot.launcher)
+        at = self.callsign.get(shot.target, shot.target)
+        text = f"{who} launches {shot.type_id} at {at}" if at else f"{who} launches {shot.type_id}"
+        numbers = self._numbers([obj.info.id, shot.launcher, shot.target])
+        self.writer.event("Message", numbers, text)
+
+    def _remove(self, obj: _Object) -> None:
+        obj.removed = True
+        self.writer.remove(obj.number)
+        shot = self.shots.get(obj.info.id)
+        if shot is not None:
+            self.writer.event(
+                "Timeout",
+                (),
+                self._shot_log(shot.launcher, shot.target, shot.type_id, shot.outcome),
+            )
+
+
+class _Block:
+    """Ticks ``start`` to ``stop`` of every entity, as the text ACMI writes."""
+
+    def __init__(self, timeline: Timeline, plane: TangentPlane, start: int, stop: int) -> None:
+        channels = timeline.channels
+        span = slice(start, stop)
+        count = len(timeline.meta.entities)
+        self.active: list[list[bool]] = _channel(channels, "active", span, count, True).tolist()
+        x = channels["x_ft"][:, span] * M_PER_FT
+        y = channels["y_ft"][:, span] * M_PER_FT
+        z = channels["z_ft"][:, span]
+        lon, lat = plane.lon_lat_deg(x, y)
+        lon -= plane.lon_deg
+        lat -= plane.lat_deg
+        quat = channels["quat_wxyz"][:, span]
+        roll, pitch, yaw = roll_pitch_yaw_deg(quat)
+        yaw = np.round(yaw, 1) % 360.0
+        columns = [
+            _texts(lon, 7),
+            _texts(lat, 7),
+            _texts(z * M_PER_FT, 2),
+            _texts(roll, 1),
+            _texts(pitch, 1),
+            _texts(yaw, 1),
+        ]
+        self.transform = [[column[e] for column in columns] for e in range(count)]
+        mach = _channel(channels, "mach", span, count, 0.0)
+        speeds = [
+            ("TAS", _texts(_channel(channels, "speed_kt", span, count, 0.0) * MPS_PER_KT, 1)),
+            ("IAS", _texts(calibrated_airspeed_mps(mach, z), 1)),
+            ("Mach", _texts(mach, 3)),
+        ]
+        fuel = _channel(channels, "fuel_fp", span, count, 0.0)
+        load = _channel(channels, "load_g", span, count, 1.0)
+        keas = _channel(channels, "keas_kt", span, count, 0.0)
+        aircraft = [
+            *self._engine(channels, span, count),
+            ("FuelWeight", _texts(fuel * KG_PER_FUEL_POINT, 1)),
+            ("VerticalGForce", _texts(load, 2)),
+            *self._radar(timeline, span, count),
+        ]
+        self.properties: list[list[tuple[str, list[str]]]] = []
+        for e, info in enumerate(timeline.meta.entities):
+            listed = [(name, values[e]) for name, values in speeds]
+            if info.kind != "missile":
+                wing = _wing(info.type_id)
+                if wing is not None:
+                    area, aspect, dry_lb, cl_max = wing
+                    weight = dry_lb + fuel[e] * LB_PER_FUEL_POINT
+                    aoa = angle_of_attack_deg(load[e], keas[e], weight, area, aspect, cl_max)
+                    listed.append(("AOA", _texts(aoa[None, :], 1)[0]))
+                listed.extend((name, values[e]) for name, values in aircraft)
+            self.properties.append(listed)
+
+    @staticmethod
+    def _engine(
+        channels: dict[str, npt.NDArray[Any]], span: slice, count: int
+    ) -> list[tuple[str, list[list[str]]]]:
+        throttle = _channel(channels, "throttle", span, count, 0.5)
+        brakes = _channel(channels, "speedbrake", span, count, False)
+        return [
+            ("Throttle", _texts(2.0 * throttle, 2)),
+            ("Afterburner", _texts((throttle > 0.5).astype(np.float64), 0)),
+            ("AirBrakes", _texts(brakes.astype(np.float64), 0)),
+        ]
+
+    @staticmethod
+    def _radar(timeline: Timeline, span: slice, count: int) -> list[tuple[str, list[list[str]]]]:
+        channels = timeline.channels
+        if "radar_mode" not in channels:
+            return []
+        modes: list[list[str]] = channels["radar_mode"][:, span].tolist()
+        tracks: list[list[str]] = (
+            channels["tracks"][:, span].tolist()
+            if "tracks" in channels
+            else [[""] * len(m) for m in modes]
+        )
+        index = {info.id: i for i, info in enumerate(timeline.meta.entities)}
+        numbers = [[str(n) for n in radar_mode_numbers(row)] for row in modes]
+        locks = [
+            [_lock(mode, track, index) for mode, track in zip(mode_row, track_row, strict=True)]
+            for mode_row, track_row in zip(modes, tracks, strict=True)
+        ]
+        return [("RadarMode", numbers), ("LockedTarget", locks)]
+
+
+def _lock(mode: str, tracks: str, index: dict[str, int]) -> str:
+    """The object an STT radar holds, as ACMI names it; empty without a lock."""
+    if mode != "STT" or not tracks:
+        return ""
+    first = tracks.split(",")[0].strip()
+    return f"{acmi_number(index[first]):x}" if first in index else ""
+
+
+def _channel(
+    channels: dict[str, npt.NDArray[Any]], name: str, span: slice, count: int, default: Any
+) -> npt.NDArray[Any]:
+    """A channel's block, or ``default`` throughout for a channel the rule set lacks."""
+    if name in channels:
+        return channels[name][:, span]
+    return np.full((count, span.stop - span.start), default)
+
+
+def _texts(values: npt.NDArray[Any], decimals: int) -> list[list[str]]:
+    """Numbers as ACMI text, one list per entity; never ``-0``."""
+    rounded = np.round(np.asarray(values, dtype=np.float64), decimals) + 0.0
+    spec = f".{decimals}f"
+    return [[format(v, spec) for v in row] for row in rounded.tolist()]
+
+
+@cache
+def _wing(type_id: str) -> tuple[float, float, float, float] | None:
+    """Wing area (ft²), aspect ratio, weight without fuel (lb) and greatest C_Lmax from
+    the type's card; ``None`` for a type without a shipped card or without a span."""
+    try:
+        found = aircraft_card(type_id)
+    except ValueError:
+        return None
+    if found.span_ft is None:
+        return None
+    weights = found.weights
+    aspect = found.span_ft**2 / found.wing_area_ft2
+    dry_lb = weights.empty_lb + weights.crew_and_fixed_lb
+    return found.wing_area_ft2, aspect, dry_lb, max(row.cl_max for row in found.polar)
