@@ -1,0 +1,192 @@
+"""The AI pilot's plot (SoP 03): candidate rolls and pulls flown through the game's planner,
+each end of turn scored for the posture (:mod:`.scoring`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from engine.bop.ai import scoring
+from engine.bop.ai.contacts import (
+    Contact,
+    guesses,
+    turn_sense,
+)
+from engine.bop.ai.declarations import corner_speed_kt, gun_range_ft
+from engine.bop.ai.g_risk import crew_g_cost
+from engine.bop.ai.params import AiParams, AiState, AiStep, Posture
+from engine.bop.aircraft_state import AircraftState
+from engine.bop.game import Game
+from engine.bop.maneuvers.geometry import TURN_S, Vec, angle_deg, sub
+from engine.bop.maneuvers.search import (
+    ROLL_TICKS,
+    Outcome,
+    Tail,
+    best,
+    fly_straight,
+    plot_of,
+    pull,
+    pull_toward,
+    rolls_then,
+    start_attitude,
+    unload,
+)
+from engine.performance import speed_change
+from engine.phad import Attitude
+from models.orders import (
+    BopPlot,
+    StraightSegment,
+    Throttle,
+)
+
+
+def search(game: Game, me: AircraftState, state: AiState, params: AiParams) -> AiStep:
+    """No enemy known: head for where one was last seen (as if it were still there), or fly
+    on wings level, at military power."""
+    start = start_attitude(game, me.id)
+    last = max(state.sightings.values(), key=lambda s: s.turn, default=None)
+    if last is None:
+        outcome = best(game, me.id, rolls_then("mil", start, fly_straight), lambda o: 0.0)
+    else:
+        still = scoring.Bandit(last.position_ft, last.velocity_ft_s, last.position_ft)
+        limits = limits_for(game, me, params)
+        start_velocity = me.attitude.velocity.unit_vector()
+        goal = sub(last.position_ft, me.position_ft())
+        groups = candidates("mil", start, tails_for(goal, 4.0), False)
+        outcome = best(
+            game,
+            me.id,
+            groups,
+            lambda o: scoring.offensive(
+                own_end(game, me, o, "mil", False, start_velocity), still, limits
+            ),
+        )
+    note = () if state.posture == "search" else (f"{me.callsign} searches: no enemy in sight",)
+    return AiStep(outcome.plot, replace(state, posture="search", bandit=""), "search", note)
+
+
+def limits_for(game: Game, me: AircraftState, params: AiParams) -> scoring.Limits:
+    return scoring.Limits(
+        gun_range_ft=gun_range_ft(me) or 2_000.0,
+        slowest_kt=0.6 * corner_speed_kt(game, me),
+        floor_ft=params.floor_ft,
+        start_alt_ft=me.alt_ft,
+    )
+
+
+def candidates(
+    throttle: Throttle, start: Attitude, tails: list[tuple[Tail, int]], speedbrake: bool
+) -> Iterator[Iterator[BopPlot]]:
+    """Every roll (every ``step``-th for a tail that only flies on) followed by each tail,
+    each tried at roll durations of 1-4 ticks; plots are built only as the search reaches
+    them (the first legal duration of a group ends it)."""
+    half = start.roll_ring_cells() // 2
+    for tail, step in tails:
+        for cells in range(-half, half + 1, step):
+            if cells == 0:
+                yield iter((plot_of(throttle, tail(start, 10), speedbrake),))
+                continue
+            yield rolled_plots(throttle, start, cells, tail, speedbrake)
+
+
+def rolled_plots(
+    throttle: Throttle, start: Attitude, cells: int, tail: Tail, speedbrake: bool
+) -> Iterator[BopPlot]:
+    rolled = start.roll(cells)
+    for ticks in ROLL_TICKS:
+        roll = StraightSegment(ticks=ticks, roll_cells=cells)
+        yield plot_of(throttle, [roll, *tail(rolled, 10 - ticks)], speedbrake)
+
+
+MODERATE_LOADS_G = (3.0, 5.0)
+"""Fixed loads tried besides the maximum and sustained ones (a 3 G and a 5 G pull)."""
+
+
+def tails_for(goal: Vec, max_load_g: float) -> list[tuple[Tail, int]]:
+    """What may follow the roll, each with the roll step it is tried at: the pulls after
+    every roll, straight flight and the unload after every second one."""
+    moderate = [(pull(load), 1) for load in MODERATE_LOADS_G if load < max_load_g]
+    return [
+        (pull("max"), 1),
+        (pull("sustained"), 1),
+        *moderate,
+        (pull_toward("max", goal), 1),
+        (fly_straight, 2),
+        (unload, 2),
+    ]
+
+
+def best_plot(
+    game: Game,
+    me: AircraftState,
+    opponent: Contact,
+    posture: Posture,
+    throttle: Throttle,
+    speedbrake: bool,
+    sense: int,
+    params: AiParams,
+) -> Outcome:
+    hypotheses = []
+    for guess in guesses(opponent):
+        end_ft, end_velocity = guess.predict(TURN_S)
+        later_ft, _ = guess.predict(2 * TURN_S)
+        hypotheses.append(scoring.Bandit(end_ft, end_velocity, later_ft))
+    end_ft = hypotheses[len(hypotheses) // 2].position_ft
+    limits = limits_for(game, me, params)
+    start = start_attitude(game, me.id)
+    start_velocity = me.attitude.velocity.unit_vector()
+    goal = sub(end_ft, me.position_ft())
+    conditions = game.flight_conditions(me.id, throttle)
+    max_load_g = min(conditions.aero_load_limit_g, conditions.safe_load_g)
+    groups = candidates(throttle, start, tails_for(goal, max_load_g), speedbrake)
+
+    def score(outcome: Outcome) -> float:
+        own = own_end(game, me, outcome, throttle, speedbrake, start_velocity)
+        if posture == "defensive":
+            scores = [scoring.defensive(own, b, limits) for b in hypotheses]
+        elif posture == "neutral":
+            scores = [scoring.merge(own, b, limits, sense) for b in hypotheses]
+        else:
+            scores = [scoring.offensive(own, b, limits) for b in hypotheses]
+        return sum(scores) / len(scores)
+
+    return best(game, me.id, groups, score)
+
+
+def own_end(
+    game: Game,
+    me: AircraftState,
+    outcome: Outcome,
+    throttle: Throttle,
+    speedbrake: bool,
+    start_velocity: Vec,
+) -> scoring.OwnEnd:
+    loads = outcome.flown.loads_by_tick
+    change = speed_change(
+        me.card,
+        throttle,
+        me.alt_ft,
+        me.speed_kt,
+        me.weight_lb,
+        average_load_g=sum(loads) / len(loads),
+        greatest_load_g=max(loads),
+        alt_change_ft=outcome.end_ft[2] - outcome.start_ft[2],
+        speedbrake=speedbrake,
+        stores_cd0=me.stores_cd0,
+        negative_loads_used=outcome.flown.negative_loads_used,
+    )
+    velocity = outcome.end_attitude.velocity.unit_vector()
+    heading_change = angle_deg(
+        (start_velocity[0], start_velocity[1], 0.0), (velocity[0], velocity[1], 0.0)
+    )
+    sense = turn_sense(start_velocity, velocity) if heading_change > 10.0 else 0
+    return scoring.OwnEnd(
+        outcome.end_ft,
+        velocity,
+        change.end_speed_kt,
+        outcome.flown.departure_points,
+        sense,
+        greatest_load_g=max(loads),
+        crew_g_cost=crew_g_cost(me, max(loads)),
+        onset_g=max(loads) - me.greatest_load_g,
+    )
