@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from engine import Game
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game as BopGame
-from engine.bop.game import setup_problems
+from engine.bop.game import ScenarioError, setup_problems
 from engine.bop.gamelog import log_problems, play_log
 from engine.phad.rotation import heading_pitch_roll_deg
 from models.files import DataFileError, describe_validation_error, read_toml
@@ -114,7 +114,11 @@ def play_source(
         log, scenario = log_and_scenario(path)
         return path, log.title, play_log(log, scenario, seed, progress)
     scenario = load_scenario(path)
-    return path, scenario.name, Game(scenario, seed=seed).run(turns, progress=progress)
+    try:
+        game = Game(scenario, seed=seed)
+    except ScenarioError as error:  # the rules' set-up checks: name the file too
+        raise ValueError(f"{path}: {error}") from None
+    return path, scenario.name, game.run(turns, progress=progress)
 
 
 def playing_progress(text: str) -> Progress:

@@ -174,3 +174,16 @@ def test_validate_lists_every_problem_in_a_game_log(
     assert code == 2 and not out
     assert err.count("(Max Aero Load, Ap4)") >= 4  # every illegal turn, both aircraft
     assert "Traceback" not in err
+
+
+def test_run_names_the_file_when_an_ai_table_is_wrong(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    shipped = Path(__file__).parents[2] / "scenarios" / "bfm" / "perch-6000.toml"
+    bad = tmp_path / "bad-ai.toml"
+    bad.write_text(
+        shipped.read_text().replace('ai = { target = "bandit-1" }', 'ai = { posture = "angry" }')
+    )
+    code, out, err = run(capsys, f"run {bad} -o {tmp_path / 'x.furball.npz'}")
+    assert code == 2 and out == ""
+    assert "bad-ai.toml" in err and "aircraft.0.ai.posture" in err and "Traceback" not in err
