@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from engine.turning import turn_radius_ft
 from sim.snapshot import EntityState
 
 FloatArray = npt.NDArray[np.float64]
@@ -177,28 +178,6 @@ def geometry(attacker: EntityState, target: EntityState) -> BfmGeometry:
         target.position_ft,
         path_velocity_fps(target),
     )
-
-
-def radial_g(load_g: float) -> float:
-    """The load that turns the flight path in a level turn, ``√(n²−1)`` (0 at 1 g or less)."""
-    return math.sqrt(load_g * load_g - 1.0) if load_g > 1.0 else 0.0
-
-
-def turn_radius_ft(speed_kt: float, load_g: float) -> float:
-    """Level turn radius ``V²/(g·√(n²−1))``; infinite when the load cannot turn (n ≤ 1)."""
-    g_r = radial_g(load_g)
-    if g_r <= 0.0:
-        return math.inf
-    v = speed_kt * FPS_PER_KT
-    return v * v / (G_FPS2 * g_r)
-
-
-def turn_rate_dps(speed_kt: float, load_g: float) -> float:
-    """Level turn rate ``g·√(n²−1)/V`` in degrees per second (0 when stopped or n ≤ 1)."""
-    v = speed_kt * FPS_PER_KT
-    if v <= 0.0:
-        return 0.0
-    return math.degrees(G_FPS2 * radial_g(load_g) / v)
 
 
 def specific_energy_ft(alt_ft: float, speed_kt: float) -> float:

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from engine import turning
 from sim import bfm
 from sim.snapshot import EntityState
 from tests.sim.test_hud import aircraft
@@ -171,16 +172,16 @@ def test_path_velocity_with_little_or_no_trail() -> None:
 def test_turn_radius_and_rate() -> None:
     """At √2 g the radial load is 1 g: r = V²/g and ω = g/V.  At 400 kt, V = 675.12 ft/s:
     r = 455,793 / 32.174 = 14,166 ft, ω = 0.047656 rad/s = 2.7305°/s."""
-    assert bfm.turn_radius_ft(400, math.sqrt(2)) == pytest.approx(14166.5, abs=1)
-    assert bfm.turn_rate_dps(400, math.sqrt(2)) == pytest.approx(2.7305, abs=1e-3)
+    assert turning.turn_radius_ft(400, math.sqrt(2)) == pytest.approx(14166.5, abs=1)
+    assert turning.turn_rate_dps(400, math.sqrt(2)) == pytest.approx(2.7305, abs=1e-3)
     # 9 g at 500 kt: √80 = 8.944; V = 843.91 ft/s; r = 712,190 / (32.174 · 8.944) = 2,475 ft.
-    assert bfm.turn_radius_ft(500, 9) == pytest.approx(2474.9, abs=1)
-    assert bfm.turn_rate_dps(500, 9) == pytest.approx(
+    assert turning.turn_radius_ft(500, 9) == pytest.approx(2474.9, abs=1)
+    assert turning.turn_rate_dps(500, 9) == pytest.approx(
         math.degrees(32.174 * math.sqrt(80) / 843.91), abs=1e-3
     )
-    assert bfm.turn_radius_ft(500, 1.0) == math.inf
-    assert bfm.turn_rate_dps(500, 0.5) == 0.0
-    assert bfm.turn_rate_dps(0, 5) == 0.0
+    assert turning.turn_radius_ft(500, 1.0) == math.inf
+    assert turning.turn_rate_dps(500, 0.5) == 0.0
+    assert turning.turn_rate_dps(0, 5) == 0.0
 
 
 def test_specific_energy() -> None:

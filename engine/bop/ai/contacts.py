@@ -26,12 +26,12 @@ from engine.bop.maneuvers.geometry import (
     velocity_ft_s,
 )
 from engine.performance.movement import SECONDS_PER_TICK
+from engine.turning import turn_rate_dps
 from models.aircraft import AircraftCard
 
 MAX_RATE_DPS = 30.0
 """No fighter of the shipped cards turns faster than this; a larger estimate is noise from
 30° PHAD cells (a rolled Velocity mark), so it is capped."""
-G_FT_S2 = 32.174
 BANKED_DEG = 20.0
 """A Canopy this far off the vertical shows a banked aircraft."""
 MIN_RATE_DPS = 2.0
@@ -127,8 +127,7 @@ def sighting_of(state: AircraftState, turn: int) -> Sighting:
         load_g = sustained_load_g(
             state.card, "mil", state.alt_ft, max(state.speed_kt, 1), state.weight_lb
         )
-        radial_g = math.sqrt(max(load_g * load_g - 1.0, 0.0))
-        bank_rate = min(MAX_RATE_DPS, math.degrees(G_FT_S2 * radial_g / max(norm(velocity), 1.0)))
+        bank_rate = min(MAX_RATE_DPS, turn_rate_dps(state.speed_kt, load_g))
     return Sighting(
         turn, state.position_ft(), velocity, bank_axis=bank_axis, bank_rate_dps=bank_rate
     )

@@ -7,7 +7,6 @@ import math
 from dataclasses import replace
 
 from engine import aero
-from engine.atmosphere import FT_PER_S_PER_KT
 from engine.bop.ai.contacts import (
     Contact,
     turn_sense,
@@ -17,21 +16,10 @@ from engine.bop.ai.reading import angles_deg, own_velocity_ft_s
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.game import Game
 from engine.bop.maneuvers.geometry import sub
+from engine.turning import turn_radius_ft, turn_rate_dps
 from models.orders import (
     Throttle,
 )
-
-
-def turn_rate_dps(speed_kt: float, load_g: float) -> float:
-    """Level turn rate: g·√(n²−1)/V (reference bfm.md)."""
-    radial = math.sqrt(max(load_g * load_g - 1.0, 0.0))
-    return math.degrees(32.174 * radial / max(speed_kt * FT_PER_S_PER_KT, 1.0))
-
-
-def turn_radius_ft(speed_kt: float, load_g: float) -> float:
-    """Level turn radius: V²/(g·√(n²−1))."""
-    radial = math.sqrt(max(load_g * load_g - 1.0, 1e-6))
-    return (speed_kt * FT_PER_S_PER_KT) ** 2 / (32.174 * radial)
 
 
 def preferred_fight(game: Game, me: AircraftState, bandit: AircraftState) -> Fight:

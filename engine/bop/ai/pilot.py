@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from engine.bop.ai.candidates import best_plot, search
 from engine.bop.ai.declarations import choose_throttle, weapon_orders
-from engine.bop.ai.merge import merge_sense, preferred_fight, turn_radius_ft, turn_rate_dps
+from engine.bop.ai.merge import merge_sense, preferred_fight
 from engine.bop.ai.params import AiParams, AiState, AiStep, Fight, Posture
 from engine.bop.ai.reading import (
     choose_bandit,
@@ -47,8 +47,6 @@ __all__ = [
     "Posture",
     "fly",
     "preferred_fight",
-    "turn_radius_ft",
-    "turn_rate_dps",
 ]
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from engine.bop.ai import AiParams, fly
 from engine.bop.ai.contacts import Contact, Sighting, rotate, turn_sense
-from engine.bop.ai.pilot import turn_radius_ft, turn_rate_dps
 from engine.bop.game import Game, setup_problems
 from engine.bop.maneuvers.geometry import velocity_ft_s
+from engine.turning import turn_radius_ft, turn_rate_dps
 from models.aircraft import card
 from models.scenario import Scenario, load_scenario
 
