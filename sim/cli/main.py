@@ -14,7 +14,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from sim.cli import bearing_cmd, list_cmd, perf_cmd, phad_cmd, replay_cmds, scenario_cmds
+from sim.cli import (
+    bearing_cmd,
+    demo_cmd,
+    list_cmd,
+    perf_cmd,
+    phad_cmd,
+    replay_cmds,
+    scenario_cmds,
+)
 
 EXIT_USAGE = 2
 
@@ -45,10 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{list,play,render,run,validate,inspect,perf,phad,bearing}",
+        metavar="{list,play,render,demo,run,validate,inspect,perf,phad,bearing}",
     )
     list_cmd.register(commands)
     replay_cmds.register(commands)
+    demo_cmd.register(commands)
     scenario_cmds.register(commands)
     perf_cmd.register(commands)
     phad_cmd.register(commands)
