@@ -49,10 +49,7 @@ class DemoApp:
     def _hand_over(self) -> None:
         from sim.app import ReplayApp
 
-        scene = self.loop.scene
-        scene.scrub.root.show()
-        scene.playback.set_speed(1.0)
-        self.viewer = ReplayApp(self.base, scene)
+        self.viewer = ReplayApp(self.base, self.loop.hand_over())
         self.base.ignore("escape")  # esc hands back to the loop; ctrl-q quits
         self.events.accept("escape", self._escape)
         self._handed_over_frame = self.base.clock.getFrameCount()

@@ -163,6 +163,16 @@ class DemoLoop:
         _show_hud(scene, cue.phase != "title", ticker=self.overlay.leaves_ticker_room)
         self.overlay.update(cue, caption, aspect)
 
+    def hand_over(self) -> Any:
+        """Ready the scene on screen for a viewer (HUD, scrub bar, normal speed) and return
+        it; :meth:`show` draws only the overlay until the director resumes the loop."""
+        scene = self.scene
+        if scene is not None:
+            _show_hud(scene, True)
+            scene.scrub.root.show()
+            scene.playback.set_speed(1.0)
+        return scene
+
     def _scene_for(self, index: int) -> Any:
         if index == self._vignette and self.scene is not None:
             return self.scene

@@ -137,6 +137,26 @@ def test_a_visitor_takes_over_and_the_loop_comes_back_leaving_nothing_behind(
     assert _counts(clean_scene) == before
 
 
+def test_a_visitor_arriving_during_the_title_card_gets_the_hud(
+    clean_scene: Any, reels: list[Reel]
+) -> None:
+    from sim.demo.app import DemoApp
+
+    director = DemoDirector(PLAYLIST.vignettes)
+    app = DemoApp(clean_scene, DemoLoop(clean_scene, PLAYLIST.title, reels, director))
+    try:
+        app.tick(0.0)
+        hud = app.loop.scene.hud
+        assert hud.clock.root.isHidden()  # behind the title card
+        app.on_input("a")
+        app.tick(0.1)
+        assert not hud.clock.root.isHidden() and not hud.header.root.isHidden()
+        assert app.loop.overlay.title_card.root.isHidden()
+        assert not app.loop.overlay.viewer_note.node.isHidden()
+    finally:
+        app.destroy()
+
+
 def test_reels_name_a_vignette_whose_aircraft_or_times_do_not_fit() -> None:
     bad = PLAYLIST.vignettes[0].model_copy(update={"select": "nobody"})
     with pytest.raises(ValueError, match=r"vignette 1 \(MiG Alley, 1952\).*sabre-1"):
