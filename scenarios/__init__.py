@@ -100,3 +100,18 @@ def find_scenario(text: str) -> Path:
     raise ScenarioNotFound(
         f"no scenario file {text!r} and no shipped scenario by that name; shipped: {names}"
     )
+
+
+def find_playlist(text: str) -> Path:
+    """A demo playlist by path, or a shipped one by ``demo/name`` or ``name`` (no suffix)."""
+    path = Path(text)
+    if path.is_file():
+        return path
+    stem = text.removesuffix(PLAYLIST_SUFFIX).removeprefix("demo/")
+    for found in shipped_playlists():
+        if found.name.removesuffix(PLAYLIST_SUFFIX) == stem:
+            return Path(str(found))
+    names = ", ".join(f"demo/{f.name.removesuffix(PLAYLIST_SUFFIX)}" for f in shipped_playlists())
+    raise ScenarioNotFound(
+        f"no playlist file {text!r} and no shipped playlist by that name; shipped: {names}"
+    )

@@ -254,7 +254,12 @@ class ReplayApp:
         self.scene.draw(self.playback.snapshot(), dt)
         return task.cont
 
-    def destroy(self) -> None:
+    def release(self) -> None:
+        """Stop the update task and drop the bindings, leaving the scene to its owner (the
+        demo loop takes its scene back when the viewer walks away)."""
         self.base.taskMgr.remove("furball-update")
         self.base.ignoreAll()
+
+    def destroy(self) -> None:
+        self.release()
         self.scene.destroy()

@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from sim.cli import (
     acmi_cmd,
     bearing_cmd,
+    demo_cmd,
     list_cmd,
     perf_cmd,
     phad_cmd,
@@ -68,10 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{list,play,render,run,validate,inspect,export-acmi,perf,phad,bearing}",
+        metavar="{list,play,render,demo,run,validate,inspect,export-acmi,perf,phad,bearing}",
     )
     list_cmd.register(commands)
     replay_cmds.register(commands)
+    demo_cmd.register(commands)
     scenario_cmds.register(commands)
     acmi_cmd.register(commands)
     perf_cmd.register(commands)
