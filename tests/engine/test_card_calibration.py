@@ -50,6 +50,7 @@ from models.files import DataFileError
 SHIPPED = (
     "F-15C",
     "F-16C",
+    "F-4B",
     "F-4E",
     "F-5E",
     "F-86F",
@@ -73,7 +74,7 @@ def _targets() -> list[tuple[str, int]]:
 # --- the shipped set ------------------------------------------------------------------------
 
 
-def test_shipped_types_are_exactly_the_ten() -> None:
+def test_shipped_types_are_exactly_the_eleven() -> None:
     assert shipped_types() == SHIPPED
 
 
@@ -116,6 +117,16 @@ def test_polar_and_roll_tables_have_the_expected_shape(type_id: str) -> None:
     assert all(row.safe < row.normal < row.boosted for row in aircraft.roll)
     assert not any(row.pointing for row in aircraft.roll[:-1])
     assert aircraft.roll[-1].turning_roll_cells == 0
+
+
+def test_the_f4b_is_the_lighter_gunless_hard_wing_phantom() -> None:
+    f4b, f4e = card("F-4B"), card("F-4E")
+    assert f4b.guns is None and f4e.guns
+    assert f4b.engines.ab_thrust_lbf is not None and f4e.engines.ab_thrust_lbf is not None
+    assert f4b.engines.ab_thrust_lbf < f4e.engines.ab_thrust_lbf
+    assert f4b.weights.empty_lb < f4e.weights.empty_lb
+    assert f4b.polar_row("Slow").cl_max < f4e.polar_row("Slow").cl_max  # no slats
+    assert f4b.departure_rating < f4e.departure_rating
 
 
 def test_card_lookup_ignores_case() -> None:

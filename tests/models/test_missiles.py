@@ -17,14 +17,25 @@ from models.missile import (
     shipped_missiles,
 )
 
-NINE = ("AIM-120A", "AIM-7E-2", "AIM-7M", "AIM-9B", "AIM-9L", "R-27R", "R-3S", "R-60", "R-73")
+SHIPPED = (
+    "AIM-120A",
+    "AIM-7E-2",
+    "AIM-7M",
+    "AIM-9B",
+    "AIM-9G",
+    "AIM-9L",
+    "R-27R",
+    "R-3S",
+    "R-60",
+    "R-73",
+)
 FP_PER_KM = 1000 / 0.3048 / 400
 LAUNCH_FP = 13  # Mach 0.9 at 35,000 ft, the launch the cards were calibrated for
 CARD_FILES = sorted(MISSILES_DIR.glob("*.toml"))
 
 
-def test_shipped_missiles_are_the_nine() -> None:
-    assert shipped_missiles() == tuple(sorted(NINE))
+def test_shipped_missiles_are_the_ten() -> None:
+    assert shipped_missiles() == tuple(sorted(SHIPPED))
 
 
 @pytest.mark.parametrize("path", CARD_FILES, ids=lambda p: p.stem)
@@ -43,12 +54,12 @@ def test_unknown_type_lists_shipped_ones() -> None:
         missile_card("AIM-54C")
     message = str(raised.value)
     assert "AIM-54C" in message
-    for type_id in NINE:
+    for type_id in SHIPPED:
         assert type_id in message
 
 
 def _all() -> list[MissileCard]:
-    return [missile_card(t) for t in NINE]
+    return [missile_card(t) for t in SHIPPED]
 
 
 def test_reliability_and_launch_g_are_sensible() -> None:
@@ -140,6 +151,25 @@ def test_agile_missiles_turn_tighter() -> None:
             < missile_card("AIM-9L").band(alt).turn_radius_fp
             < missile_card("AIM-9B").band(alt).turn_radius_fp
         )
+
+
+def test_the_aim_9g_sits_between_the_aim_9b_and_the_aim_9l() -> None:
+    aim9b, aim9g, aim9l = (missile_card(t) for t in ("AIM-9B", "AIM-9G", "AIM-9L"))
+    assert aim9g.seeker == "ir_rear" and not aim9g.all_aspect
+    assert aim9g.sensor_cued and not aim9b.sensor_cued  # SEAM
+    assert aim9g.rear_aspect_cells is not None and aim9b.rear_aspect_cells is not None
+    assert aim9g.rear_aspect_cells > aim9b.rear_aspect_cells
+    assert aim9b.launch_reliability < aim9g.launch_reliability < aim9l.launch_reliability
+    assert aim9b.launch_load_limit_g < aim9g.launch_load_limit_g < aim9l.launch_load_limit_g
+    assert aim9b.attack_pips < aim9g.attack_pips < aim9l.attack_pips
+    for alt in (0, 35_000):
+        assert (
+            aim9l.band(alt).turn_radius_fp
+            < aim9g.band(alt).turn_radius_fp
+            < aim9b.band(alt).turn_radius_fp
+        )
+    reach_9b, reach_9g = (c.straight_range_fp(35_000, LAUNCH_FP) for c in (aim9b, aim9g))
+    assert reach_9b < reach_9g
 
 
 def test_band_lookup() -> None:

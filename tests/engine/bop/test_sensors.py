@@ -42,7 +42,7 @@ from engine.bop.sensors import (
 from engine.dice import Dice, pips_table
 from engine.phad import Aspect, Attitude, Cell
 from models.files import DataFileError
-from models.missile import missile_card
+from models.missile import missile_card, shipped_missiles
 from models.sensors import (
     SENSORS_DIR,
     UnknownSensorFit,
@@ -132,6 +132,7 @@ def test_boresight_may_acquire_on_the_start_position() -> None:
         "MiG-17F",
         "MiG-21MF",
         "MiG-23MLD",
+        "F-4B",
         "F-4E",
         "F-5E",
         "F-15C",
@@ -189,7 +190,7 @@ def test_bad_table_file_names_the_field(tmp_path: Path) -> None:
 
 
 def test_every_shipped_missile_has_seeker_figures() -> None:
-    for type_id in ("AIM-9B", "AIM-9L", "R-3S", "R-60", "R-73", "AIM-7E-2", "AIM-7M", "R-27R"):
+    for type_id in shipped_missiles():
         assert sensor_tables().seeker(type_id).rating >= 1
     with pytest.raises(KeyError, match="AIM-9L"):
         sensor_tables().seeker("AIM-54")

@@ -137,7 +137,7 @@ def test_the_three_extra_squares_act_like_the_square_to_their_left() -> None:
 
 def test_framed_canopies_are_blind_at_dead_six_bubbles_are_not() -> None:
     dead_six = Aspect(6, 3)
-    for type_id in ("MiG-15bis", "MiG-17F", "MiG-21MF", "F-4E"):
+    for type_id in ("MiG-15bis", "MiG-17F", "MiG-21MF", "F-4B", "F-4E"):
         sighting = card(type_id).sighting
         assert sighting is not None
         assert in_blind_arc(sighting.canopy("pilot"), dead_six), type_id
