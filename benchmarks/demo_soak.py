@@ -19,10 +19,12 @@ otherwise (the variable means nothing to other GL drivers): on the calling threa
 memory stays flat. With two worker threads it does not: in our runs it grew 6 % in one
 10-minute soak, then 43 % in 10 minutes and 63 % in 20 minutes in later ones (the last two
 also with ``MALLOC_ARENA_MAX=1``, so not glibc's per-thread arenas alone), while the task
-and node counts stayed flat. A plain replay render (``furball render --mp4`` of the 96 s
-modern furball) peaks at the same resident memory with and without the threads, so the
-growth comes with the loop's turnover of scenes and viewers. The cause is not found yet:
-this is an open problem, not a pass.
+and node counts stayed flat. One cause was found and fixed: every scene left its box-mini
+atlases (about 35 MB for eight aircraft) alive through Panda3D's render-state cache; with
+``sim.panda.forget_unused_states`` building and destroying scenes now levels off. With two
+threads the soak still grew 34.5 % in 10 minutes after that fix, most of it in one jump of
+about 320 MB during the barrel-roll vignette of the second pass (a plain replay render of
+that scenario does not do it). The rest is not found yet: an open problem, not a pass.
 """
 
 from __future__ import annotations

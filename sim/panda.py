@@ -49,3 +49,17 @@ def open_base(width: int, height: int, offscreen: bool = True, title: str = "fur
     base.disableMouse()
     base.setBackgroundColor(0.55, 0.72, 0.92, 1)
     return base
+
+
+def forget_unused_states() -> None:
+    """Let go of the textures a destroyed scene's render states still hold.
+
+    Panda3D caches render and transform states and the results of composing them; a cached
+    state keeps its textures alive after every node using it is gone. Clearing the
+    composition cache and collecting unused states frees them (measured: without this each
+    box-mini build left its ~35 MB of atlases behind)."""
+    from panda3d.core import RenderState, TransformState
+
+    RenderState.clearCache()
+    RenderState.garbageCollect()
+    TransformState.garbageCollect()

@@ -26,6 +26,7 @@ from panda3d.core import (
 
 from models.aircraft import AircraftCard, card
 from models.timeline import EntityInfo, Timeline
+from sim.panda import forget_unused_states
 from sim.snapshot import Snapshot
 from sim.view.atlas import box_dimensions_ft, make_atlas
 from sim.view.ground import make_geom_node
@@ -203,7 +204,12 @@ class BoxMinis:
         self._selected = entity_id
 
     def destroy(self) -> None:
+        textures = [m.path.getTexture() for m in self.minis.values()]
         self.outline.removeNode()
         self.root.clearLight()
         self.outer.removeNode()
         self.minis.clear()
+        for texture in textures:  # each atlas is ~4 MB with its mipmaps and GL copy
+            if texture is not None:
+                texture.releaseAll()
+        forget_unused_states()

@@ -436,3 +436,23 @@ def test_missiles_are_tent_minis_in_their_side_colour(scene: Any) -> None:
     assert tents.tents["aim-9"].isHidden()
     tents.destroy()
     assert root.getNumChildren() == 0
+
+
+def test_destroyed_minis_leave_no_render_states_behind(scene: Any) -> None:
+    """Each mini's atlas texture lives in a render state; Panda3D's state cache kept those
+    (and ~4 MB of texture each) alive after the minis were gone, scene after scene."""
+    from panda3d.core import RenderState
+
+    def build_and_destroy() -> None:
+        root = scene.render.attachNewNode("test")
+        minis = BoxMinis(root, None, SETTINGS)
+        minis.update(snapshot(state("blue-1", "blue", (0.0, 0.0, 5000.0))))
+        grab(scene)
+        minis.destroy()
+        root.removeNode()
+
+    build_and_destroy()
+    settled = RenderState.getNumStates()
+    for _ in range(3):
+        build_and_destroy()
+    assert RenderState.getNumStates() <= settled
