@@ -13,18 +13,16 @@ replay app is built and released too.
 
     python -m benchmarks.demo_soak [--minutes 10] [--size 320x180] [--fps 10] [--json]
 
-On a machine without a GPU, Mesa's llvmpipe renders on worker threads by default. The soak
-renders on the calling thread (``LP_NUM_THREADS=0``) unless ``--llvmpipe-threads`` says
-otherwise (the variable means nothing to other GL drivers): on the calling thread resident
-memory stays flat. With two worker threads it does not: in our runs it grew 6 % in one
-10-minute soak, then 43 % in 10 minutes and 63 % in 20 minutes in later ones (the last two
-also with ``MALLOC_ARENA_MAX=1``, so not glibc's per-thread arenas alone), while the task
-and node counts stayed flat. One cause was found and fixed: every scene left its box-mini
-atlases (about 35 MB for eight aircraft) alive through Panda3D's render-state cache; with
-``sim.panda.forget_unused_states`` building and destroying scenes now levels off. With two
-threads the soak still grew 34.5 % in 10 minutes after that fix, most of it in one jump of
-about 320 MB during the barrel-roll vignette of the second pass (a plain replay render of
-that scenario does not do it). The rest is not found yet: an open problem, not a pass.
+On a machine without a GPU, Mesa's llvmpipe renders on worker threads (one per core unless
+``LP_NUM_THREADS`` says otherwise; ``--llvmpipe-threads N`` sets it for this run). Two leaks
+were found this way and fixed:
+
+* every scene left its box-mini atlases (about 35 MB for eight aircraft) alive through
+  Panda3D's render-state cache (fixed by ``sim.panda.forget_unused_states``);
+* with nothing to wait for on an offscreen buffer, the task loop ran ahead of llvmpipe's
+  render threads, and llvmpipe keeps every frame it has queued in a pool that never shrinks:
+  resident memory rose by 0.7 GB in ten seconds of the furball vignette, by 35-63 % over a
+  soak. Offscreen frames are now paced (``sim.pacing``), one frame in flight at most.
 """
 
 from __future__ import annotations
@@ -75,6 +73,7 @@ def soak(minutes: float, size: tuple[int, int], fps: int) -> dict[str, Any]:
     reels = load_reels(playlist)
     base = open_base(size[0], size[1], offscreen=True)
     base.graphicsEngine.renderFrame()
+    pacer = getattr(base, "frame_pacer", None)
     clock = base.clock
     clock.setMode(ClockObject.MNonRealTime)
     clock.setFrameRate(fps)
@@ -166,6 +165,8 @@ def soak(minutes: float, size: tuple[int, int], fps: int) -> dict[str, Any]:
         "loops": director.loops,
         "vignettes_started": director.vignettes_started,
         "takeovers": takeovers,
+        "llvmpipe_threads": os.environ.get("LP_NUM_THREADS", "driver default"),
+        "frames_paced": None if pacer is None else pacer.frames_fenced,
         "rss_warm_mb": round(rss_warm / 2**20, 1),
         "rss_end_mb": round(rss_end / 2**20, 1),
         "rss_max_mb": round(max(samples) / 2**20, 1),
@@ -189,12 +190,13 @@ def main() -> None:
     parser.add_argument(
         "--llvmpipe-threads",
         type=int,
-        default=0,
+        default=None,
         metavar="N",
-        help="Mesa llvmpipe's render threads (0: the calling thread; see above)",
+        help="Mesa llvmpipe's render threads (0: the calling thread; default: the driver's)",
     )
     args = parser.parse_args()
-    os.environ["LP_NUM_THREADS"] = str(args.llvmpipe_threads)  # before the GL driver loads
+    if args.llvmpipe_threads is not None:  # before the GL driver loads
+        os.environ["LP_NUM_THREADS"] = str(args.llvmpipe_threads)
     report = soak(args.minutes, parse_size(args.size), args.fps)
     if args.json:
         print(json.dumps(report))

@@ -32,7 +32,9 @@ def display_available() -> bool:
 def open_base(width: int, height: int, offscreen: bool = True, title: str = "furball") -> Any:
     """A ShowBase rendering to an offscreen buffer (or a window) of the given size.
 
-    One ShowBase per process: later calls return the existing one after resizing it.
+    One ShowBase per process: later calls return the existing one. An offscreen base has
+    its frames paced (:mod:`sim.pacing`): with no buffer swap, nothing else stops a
+    software renderer from queueing frames without bound.
     """
     import builtins
 
@@ -48,6 +50,10 @@ def open_base(width: int, height: int, offscreen: bool = True, title: str = "fur
     base = ShowBase()
     base.disableMouse()
     base.setBackgroundColor(0.55, 0.72, 0.92, 1)
+    if offscreen:
+        from sim.pacing import pace_offscreen_frames
+
+        pace_offscreen_frames(base)
     return base
 
 
