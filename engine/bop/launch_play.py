@@ -21,6 +21,7 @@ from engine.bop.missile_play import (
     MissileTrack,
     Shooter,
     event_from_record,
+    missile_name,
     missile_samples,
 )
 from engine.bop.missiles import (
@@ -228,16 +229,23 @@ def _launch_one(
         follow_on=follow_on,
         snapshot=snapshot,
     )
+    names = {
+        shooter_id: shooter.callsign,
+        target.id: target.callsign,
+        missile_id: missile_name(shooter.callsign, card.type_id, number),
+    }
     if result.state is None:  # the launch roll failed: no missile enters the timeline
         events.extend(
-            event_from_record(e, t_end).model_copy(
+            event_from_record(e, t_end, names).model_copy(
                 update={"entities": tuple(x for x in e.entities if x != missile_id)}
             )
             for e in result.events
         )
         return False
-    events.extend(event_from_record(e, t_end) for e in result.events)
-    track = MissileTrack(result.state, card, f"{card.type_id} ({shooter.callsign})", turn)
+    events.extend(event_from_record(e, t_end, names) for e in result.events)
+    track = MissileTrack(
+        result.state, card, f"{card.type_id} ({shooter.callsign})", turn, name=names[missile_id]
+    )
     anchor = result.state.anchor
     x, y = anchor.hex.centre_ft()
     path = list(result.boost_path) or [(x, y, anchor.alt_ft)]

@@ -18,7 +18,8 @@ Missile Defense (docs/rulings.md).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -73,6 +74,9 @@ class MissileTrack:
     callsign: str
     first_turn: int
     samples: list[dict[str, npt.NDArray[Any]]] = field(default_factory=list)
+    name: str = ""
+    """How event texts name it: the launcher's callsign, the type and the launcher's count
+    (:func:`missile_name`)."""
     target_aware: bool = False
     """The target's crew saw the launch (had the launcher spotted), so its pilot may fly
     Missile Defense ("Missile Defense", SoP 07)."""
@@ -92,13 +96,40 @@ def pilot_quality(crew_quality: str) -> int:
     return PILOT_QUALITY.get(crew_quality, 0)
 
 
-def event_from_record(record: MissileEvent, t_s: float) -> Event:
-    """A missile procedure's record as a timeline event."""
+def missile_name(launcher_callsign: str, type_id: str, number: int) -> str:
+    """ "Phantom 1's AIM-7E-2 #3": the launcher's third missile, an AIM-7E-2."""
+    return f"{launcher_callsign}'s {type_id} #{number}"
+
+
+def readable(detail: str, names: Mapping[str, str]) -> str:
+    """``detail`` with every entity id in it replaced by its name. The procedures write
+    ids; the ticker and the logs read callsigns. Longer ids go first, so a missile's id
+    ("phantom-1-m1") is not read as its launcher's ("phantom-1")."""
+    if not names:
+        return detail
+    ids = sorted(names, key=len, reverse=True)
+    pattern = "|".join(rf"(?<![\w-]){re.escape(i)}(?![\w-])" for i in ids)
+    return re.sub(pattern, lambda m: names[m.group(0)], detail)
+
+
+def track_names(track: MissileTrack, shooters: Mapping[str, Shooter]) -> dict[str, str]:
+    """The names a missile's events use: the missile, its launcher and its target."""
+    names = {track.state.id: track.name or track.callsign}
+    for aircraft_id in (track.state.launcher, track.state.target):
+        if aircraft_id in shooters:
+            names[aircraft_id] = shooters[aircraft_id].callsign
+    return names
+
+
+def event_from_record(
+    record: MissileEvent, t_s: float, names: Mapping[str, str] | None = None
+) -> Event:
+    """A missile procedure's record as a timeline event, its ids named by ``names``."""
     return Event(
         t_s=t_s,
         kind=record.kind,
         entities=record.entities,
-        detail=record.detail,
+        detail=readable(record.detail, names or {}),
         data=dict(record.data),
     )
 
@@ -223,7 +254,8 @@ def fly_all(
                     t_s=t_end,
                     kind="guidance_lost",
                     entities=(track.state.id, track.state.target),
-                    detail=f"{track.callsign} loses guidance: {reason} (Missile Flight)",
+                    detail=f"{track.name or track.callsign} loses guidance: {reason} "
+                    "(Missile Flight)",
                 )
             )
             continue
@@ -238,7 +270,8 @@ def fly_all(
                         t_s=t_end,
                         kind="seeker_lost",
                         entities=(track.state.id, track.state.target),
-                        detail=f"{track.callsign} loses the target: {reason} (Missile Flight)",
+                        detail=f"{track.name or track.callsign} loses the target: {reason} "
+                        "(Missile Flight)",
                     )
                 )
                 continue
@@ -255,7 +288,8 @@ def fly_all(
         track.samples.append(
             missile_samples(points, 0, flight.state.speed_fp, track.state.boost_direction)
         )
-        events.extend(event_from_record(e, t_end) for e in flight.events)
+        names = track_names(track, shooters)
+        events.extend(event_from_record(e, t_end, names) for e in flight.events)
         if flight.attacks and flight.state.active:
             attacking.append(track)
     return events, attacking
@@ -290,7 +324,8 @@ def attack_all(
             turn=turn,
         )
         track.state = result.state
-        events.extend(event_from_record(e, t_end) for e in result.events)
+        names = track_names(track, shooters)
+        events.extend(event_from_record(e, t_end, names) for e in result.events)
         if result.hit and result.damage_points:
             hits.append((target.id, result.damage_points, result.critical_hits, track.callsign))
     for target_id, points, criticals, source in hits:

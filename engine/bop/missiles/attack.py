@@ -116,7 +116,7 @@ def missile_attack(
         out = removed(state, "missed", "Missile Attack: attack did not beat the defense")
         event = MissileEvent(
             "miss",
-            f"{state.id} ({card.type_id}) misses {state.target}: attack {attack} against "
+            f"{state.id} misses {state.target}: attack {attack} against "
             f"defense {defense}" + (" (defending)" if defending else ""),
             event_data(out, turn, **base),
             entities(out),
@@ -145,7 +145,7 @@ def missile_attack(
     out = removed(state, "hit", "Missile Attack: hit")
     event = MissileEvent(
         "hit",
-        f"{state.id} ({card.type_id}) hits {state.target}: attack {attack} against defense "
+        f"{state.id} hits {state.target}: attack {attack} against defense "
         f"{defense}, {points} damage points, {criticals} critical hits"
         + (" (direct hit)" if direct else ""),
         event_data(

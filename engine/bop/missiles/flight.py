@@ -175,7 +175,7 @@ def fly_missile(
     def gone(new: MissileState, kind: MissileEventKind, text: str) -> MissileFlight:
         event = MissileEvent(
             kind,
-            f"{state.id} ({card.type_id}) {text}: {new.status_reason}",
+            f"{state.id} {text}: {new.status_reason}",
             event_data(new, turn, who=who, **geometry),
             entities(new),
         )

@@ -418,7 +418,7 @@ def launch(
     events = [
         MissileEvent(
             "launch",
-            f"{launcher} launches {missile_id} ({card.type_id}) at {target}: boosted "
+            f"{missile_id} launched at {target}: boosted "
             f"{boost_fp} FP along {boost_direction} to {anchor}, speed {speed:.1f} FP, "
             f"bleed {bleed:g}",
             data,

@@ -52,6 +52,13 @@ def chase(shooter_type: str, missiles: list[str], order: dict[str, Any], seed: i
     return Game(scenario)
 
 
+def launched(event: Any, missile_id: str) -> bool:
+    """``event`` records ``missile_id`` leaving the rail (not a failed launch roll)."""
+    return bool(event.kind == "launch" and event.data.get("launched")) and (
+        event.data.get("missile") == missile_id
+    )
+
+
 def launches(game: Game) -> list[Any]:
     events = game.play_turn(game.scripted_orders()).events
     return [e for e in events if e.kind in ("launch", "no_launch")]
@@ -69,7 +76,7 @@ def test_a_pair_launch_fires_two_at_once_where_the_card_notes_it() -> None:
         fired = [
             e
             for e in launches(locked(chase("MiG-29", ["R-27R", "R-27R"], order, seed)))
-            if "launches" in e.detail
+            if e.kind == "launch" and e.data.get("launched")
         ]
         if len(fired) == 2:
             break
@@ -83,7 +90,7 @@ def test_a_pair_launch_is_refused_where_the_card_does_not_note_it() -> None:
     order = {"type": "AIM-7E-2", "target": "eagle-1", "pair": True}
     for seed in range(1, 40):
         events = launches(locked(chase("F-4E", ["AIM-7E-2", "AIM-7E-2"], order, seed)))
-        if any("launches" in e.detail for e in events):
+        if any(e.kind == "launch" and e.data.get("launched") for e in events):
             break
     held = [e for e in events if e.kind == "no_launch"]
     assert held and "Pair Launches: the aircraft's card does not note them" in held[0].detail
@@ -97,11 +104,11 @@ def test_an_ir_follow_on_needs_a_slaved_acquisition() -> None:
         shooter = game.aircraft["shooter-1"]
         shooter.sensors.ir_lock = Awareness("R-73", "Eagle 1", "acquisition", 0)
         events = game.play_turn(game.scripted_orders()).events
-        if not any(e.kind == "launch" and "launches shooter-1-m1" in e.detail for e in events):
+        if not any(launched(e, "shooter-1-m1") for e in events):
             continue
         slaved = [e for e in events if "Slaved IRM Acquisition" in e.detail]
         assert slaved, "the follow-on tried no slaved acquisition"
-        second = any(e.kind == "launch" and "launches shooter-1-m2" in e.detail for e in events)
+        second = any(launched(e, "shooter-1-m2") for e in events)
         refused = any("slaved acquisition" in e.detail for e in events if e.kind == "no_launch")
         outcomes.add("second" if second else "refused" if refused else "failed roll")
     assert "second" in outcomes  # close astern the slaved seeker nearly always locks on

@@ -8,6 +8,7 @@ import pytest
 from engine import performance as perf
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game, ScenarioError
+from engine.bop.missile_play import missile_name, readable
 from models.orders import BopPlot
 from models.scenario import load_scenario
 from models.timeline import Timeline
@@ -82,7 +83,7 @@ def test_a_follow_on_sparrow_leaves_the_rail_after_the_first(tmp_path: Path) -> 
     timeline = fight_with_orders(
         tmp_path, '{ type = "AIM-7E-2", target = "fishbed-1", follow_on = true }', seed=8
     )  # a seed in which both launch rolls of the first launch succeed
-    launches = [e for e in timeline.meta.events if e.kind == "launch" and "launches" in e.detail]
+    launches = [e for e in timeline.meta.events if e.kind == "launch" and e.data.get("launched")]
     first_turn = [e for e in launches if e.t_s == launches[0].t_s]
     assert [e.entities[0] for e in first_turn] == ["phantom-1-m1", "phantom-1-m2"]
     phantom = timeline.entity_index("phantom-1")
@@ -91,3 +92,23 @@ def test_a_follow_on_sparrow_leaves_the_rail_after_the_first(tmp_path: Path) -> 
     half_fp = perf.round_half_up(perf.segment_fp(speed_kt, 0, 10) / 2)
     # The follow-on boosts half the launcher's FP further than the first.
     assert [e.data["boost_fp"] for e in first_turn] == [14, 14 + half_fp]
+
+
+def test_event_texts_name_missiles_and_aircraft_not_ids() -> None:
+    names = {
+        "phantom-1": "Phantom 1",
+        "phantom-1-m1": missile_name("Phantom 1", "AIM-7E-2", 1),
+        "fishbed-1": "Fishbed 1",
+    }
+    text = "phantom-1-m1 misses fishbed-1 (phantom-1 holds STT; phantom-1-m10 unknown)"
+    assert readable(text, names) == (
+        "Phantom 1's AIM-7E-2 #1 misses Fishbed 1 (Phantom 1 holds STT; phantom-1-m10 unknown)"
+    )
+
+
+def test_the_ticker_reads_callsigns_for_every_missile_event(timeline) -> None:  # type: ignore[no-untyped-def]
+    missile_events = [e for e in timeline.meta.events if e.kind in ("launch", "miss", "hit")]
+    assert missile_events
+    for event in missile_events:
+        assert "phantom-1" not in event.detail and "fishbed-1" not in event.detail, event.detail
+    assert missile_events[0].detail.startswith("Phantom 1's AIM-7E-2 #1 launched at Fishbed 1")

@@ -46,7 +46,7 @@ def test_the_radar_searches_converts_to_a_track_then_locks_up_in_stt(fight: Time
 
 def test_sparrows_are_held_until_the_radar_holds_the_target_in_stt(fight: Timeline) -> None:
     held = events(fight, "no_launch", "phantom-1")
-    launches = [e for e in fight.meta.events if e.kind == "launch" and "launches" in e.detail]
+    launches = [e for e in fight.meta.events if e.kind == "launch" and e.data.get("launched")]
     assert held and all("radar track" in e.detail for e in held if e.t_s < launches[0].t_s)
     modes = channel(fight, "radar_mode", "phantom-1")
     tick = round(launches[0].t_s / fight.meta.tick_s)
@@ -85,7 +85,7 @@ def test_a_sparrow_whose_launcher_loses_the_lock_is_lost() -> None:
     launched = False
     while not launched:
         result = game.play_turn(game.scripted_orders())
-        launched = any(e.kind == "launch" and "launches" in e.detail for e in result.events)
+        launched = any(e.kind == "launch" and e.data.get("launched") for e in result.events)
     radar = game.aircraft["phantom-1"].sensors.radar
     assert radar is not None and radar.mode == "STT"
     game.aircraft["phantom-1"].sensors.radar = RadarState("Srch")  # the lock is broken
@@ -142,7 +142,7 @@ def test_a_self_guided_missile_keeps_its_target_by_seeker_maintenance_in_flight(
         game = chase("MiG-29", ["R-73"], {"type": "R-73", "target": "eagle-1"}, seed)
         game.aircraft["shooter-1"].sensors.ir_lock = Held("R-73", "Eagle 1", "acquisition", 0)
         first = game.play_turn(game.scripted_orders()).events
-        if any(e.kind == "launch" and "launches" in e.detail for e in first):
+        if any(e.kind == "launch" and e.data.get("launched") for e in first):
             break
     second = game.play_turn(game.scripted_orders()).events
     rolls = [
