@@ -105,6 +105,9 @@ class ReplayScene:
             )
         turn_s = timeline.meta.tick_s * 10
         times = tuple(e.t_s for e in timeline.meta.events)
+        if self.hud is not None:
+            hud, aspect2d = self.hud, base.aspect2d
+            self.instructor.keep_clear = lambda: hud.panel_boxes(aspect2d)
         self.scrub = ScrubBar(base.a2dBottomCenter, float(timeline.t_s[-1]), turn_s, times)
         self.help = HelpOverlay(base.aspect2d)
         self._ortho: bool | None = None
@@ -118,7 +121,10 @@ class ReplayScene:
         for layer in self.layers:
             layer.update(snapshot)
         if self.hud is not None:
-            self.hud.set_prominent(self.rig.mode == "cockpit")
+            cockpit = self.rig.mode == "cockpit"
+            self.hud.set_prominent(cockpit)
+            self.hud.share_ticker_row(self.instructor.shown["energy"])
+            self.instructor.dock_chart_right(cockpit, self.hud.ticker_right_x(self.base.aspect2d))
             self.hud.update(snapshot)
         self.scrub.update(snapshot)
         self.apply_camera(pose)

@@ -137,12 +137,17 @@ class BfmGeometry:
         """Range in Flight Points (hexes of 400 ft)."""
         return self.range_ft / FP_FT
 
+    def label_lines(self) -> tuple[str, str]:
+        """The angles, then range and closure: ``AA 35° ATA 10° HCA 40°``, ``3,200 ft Vc
+        +120 kt``."""
+        return (
+            f"AA {self.aa_deg:.0f}° ATA {self.ata_deg:.0f}° HCA {self.hca_deg:.0f}°",
+            f"{self.range_ft:,.0f} ft Vc {self.closure_kt:+.0f} kt",
+        )
+
     def label(self) -> str:
         """``AA 35° ATA 10° HCA 40° 3,200 ft Vc +120 kt``."""
-        return (
-            f"AA {self.aa_deg:.0f}° ATA {self.ata_deg:.0f}° HCA {self.hca_deg:.0f}° "
-            f"{self.range_ft:,.0f} ft Vc {self.closure_kt:+.0f} kt"
-        )
+        return " ".join(self.label_lines())
 
 
 def geometry_of(

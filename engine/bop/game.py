@@ -39,7 +39,13 @@ from engine.bop.departure import too_slow_flight
 from engine.bop.effects import CrewState
 from engine.bop.errors import IllegalOrder
 from engine.bop.launch_play import LaunchAids, launch_all
-from engine.bop.missile_play import MissileTrack, attack_all, fly_all, pilot_quality
+from engine.bop.missile_play import (
+    MissileTrack,
+    attack_all,
+    fly_all,
+    pilot_quality,
+    readable,
+)
 from engine.bop.movement import IllegalMove, choose_move
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
 from engine.bop.sensor_phase import (
@@ -695,8 +701,13 @@ class Game:
         """A self-guided missile's seeker maintenance in flight (SoP 10 for missiles)."""
         target = self.aircraft[track.state.target]
         roll = seeker_in_flight(track.state, track.card, target, self.dice, turn)
-        noted = [roll.record.event(t_s, (track.state.id,))] if roll.record is not None else []
-        return roll.success, noted
+        if roll.record is None:
+            return roll.success, []
+        event = roll.record.event(t_s, (track.state.id,))
+        # The roll names the missile by id and type; the event by its name.
+        name = track.name or track.callsign
+        names = {f"{track.state.id} {track.card.type_id}": name, track.state.id: name}
+        return roll.success, [event.model_copy(update={"detail": readable(event.detail, names)})]
 
     def _guided(self, track: MissileTrack) -> bool:
         """An RH missile in flight is guided while its launcher flies with its radar in STT

@@ -4,7 +4,8 @@ The target is the nearest enemy aircraft unless one has been picked (``t`` steps
 the enemies, nearest first).  Eight overlays, each toggled on its own and off by default:
 
 * **sight line** (``s``): the line of sight from the selected aircraft to its target, and a
-  big label on a dark card at its middle: ``AA 35° ATA 10° HCA 40° 3,200 ft Vc +120 kt``;
+  big label on a dark card beside its middle (``AA 35° ATA 10° HCA 40°``, then ``3,200 ft
+  Vc +120 kt``), set off to the side of the line far enough to leave both minis in view;
 * **3/9 line and lift** (``9``): the line through the target square to its flight path in
   its wing plane, and the selected aircraft's lift vector with a translucent disc in its
   plane of motion (the plane holding its velocity and lift);
@@ -25,7 +26,7 @@ the enemies, nearest first).  Eight overlays, each toggled on its own and off by
   at each game-turn (:mod:`sim.view.time_ticks`).
 
 The label on the sight line also carries the control-zone and missile lines when those are
-on, and stands alone (over the middle of the sight line) when the sight line is off.
+on, and stands alone (beside the middle of the sight line) when the sight line is off.
 
 ``f`` freezes and annotates: pauses playback and turns all eight on; pressed again it puts
 the toggles back as they were.  Geometry comes from :mod:`sim.bfm`.  The lines, circles,
@@ -38,12 +39,13 @@ while every overlay is off.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from panda3d.core import LMatrix4f, NodePath, Point3, Quat, TextNode
+from panda3d.core import LMatrix4f, NodePath, Point3, Quat, TextNode, Vec3
 
 from models.missile import MissileCard
 from sim import bfm
@@ -53,7 +55,13 @@ from sim.snapshot import EntityState, Snapshot
 from sim.view.energy_chart import PANEL as CHART_PANEL
 from sim.view.energy_chart import EnergyChart
 from sim.view.ground import disc_triangles, make_geom_node
-from sim.view.layer import ViewSettings, line_overlay_root, screen_point, side_colour
+from sim.view.layer import (
+    ScreenBox,
+    ViewSettings,
+    line_overlay_root,
+    screen_point,
+    side_colour,
+)
 from sim.view.time_ticks import TimeTicks
 from sim.view.zones import ControlZoneView, MissileEnvelopeView
 
@@ -80,6 +88,17 @@ LABEL_LOW = 0.7
 """The label's lowest place above the bottom of the screen, in aspect2d units."""
 LABEL_UNDER_CHART = 0.14
 """With the energy chart on, the label's first line stays this far below the chart."""
+CHART_MIN_SCALE = 0.6
+"""The energy chart shrinks no smaller than this to clear the cockpit's event ticker."""
+LABEL_CLEARANCE = 0.06
+"""The least gap (aspect2d units) between the label's card and the sight line."""
+LABEL_STEP = 0.04
+LABEL_MAX_OFFSET = 1.6
+"""The label moves out from the line in these steps, up to this far, to clear the minis."""
+LABEL_PARK_COLUMNS, LABEL_PARK_ROWS = 9, 7
+"""The grid of places tried when nowhere beside the line is clear."""
+MINI_RADIUS_PER_SCALE_FT = 32.0
+"""A box mini's half-diagonal per unit of mini scale (a fighter's box: about 640 ft at 20)."""
 THICKNESS_PX = 3.0
 SIGHT_COLOUR = (1.0, 0.92, 0.35, 0.95)
 THREE_NINE_COLOUR = (1.0, 0.55, 0.15, 0.95)
@@ -135,7 +154,7 @@ class Annotation:
         on = shown if shown is not None else {"sight": True}
         lines = [f"{own_callsign} on {target_callsign}"]
         if on.get("sight"):
-            lines.append(self.geometry.label())
+            lines.extend(self.geometry.label_lines())
             if self.in_gun_cone:
                 lines.append("IN GUN WEZ")
         if on.get("control_zone") and self.in_control_zone:
@@ -220,6 +239,8 @@ class InstructorOverlays:
         """The target picked with ``t`` (None: the nearest enemy)."""
         self.camera = camera
         self.label_parent = label_parent
+        self.keep_clear: Callable[[], Sequence[ScreenBox]] | None = None
+        """The HUD's panels in ``label_parent`` units, which the label avoids where it can."""
         self.annotation: Annotation | None = None
         """What is drawn now (None when no overlay is on or there is no target)."""
         self._frozen: tuple[dict[str, bool], bool] | None = None
@@ -504,33 +525,108 @@ class InstructorOverlays:
         self.label_node.setText(self.annotation.text(own.callsign, target.callsign, self.shown))
         hot = self.annotation.hot(self.shown)
         self.label_node.setCardColor(*(CARD_HOT_COLOUR if hot else CARD_COLOUR))
-        middle = (np.asarray(own.position_ft) + np.asarray(target.position_ft)) / 2
-        self.label.setPos(*self.label_position(middle))
+        self.label.setPos(*self.label_position(own.position_ft, target.position_ft))
         self.label.show()
 
-    def label_position(self, point_ft: npt.ArrayLike) -> tuple[float, float, float]:
-        """Where the label goes in ``label_parent``: over the point's image on screen, kept
-        inside the screen, or :data:`LABEL_FALLBACK` when the point is out of view."""
+    def dock_chart_right(self, docked: bool, clear_of_x: float | None = None) -> None:
+        """Move the energy chart to the screen's right edge (``docked``), shrunk if need be
+        to start right of ``clear_of_x``, or put it back at the top centre. The cockpit
+        layout docks it: its event ticker sits top left, under the chart's usual place."""
+        if self.chart is None:
+            return
+        x, z, scale = 0.0, 0.0, 1.0
+        if docked:
+            render2d = self.label_parent.getParent()
+            right = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1)).x
+            left, _, chart_right, top = CHART_PANEL
+            if clear_of_x is not None:
+                room = right - LABEL_MARGIN - (clear_of_x + LABEL_MARGIN)
+                scale = min(1.0, max(CHART_MIN_SCALE, room / (chart_right - left)))
+            # Scaled about aspect2d's origin, then moved to keep its top right corner.
+            x = right - LABEL_MARGIN - scale * chart_right
+            z = top * (1.0 - scale)
+        root = self.chart.root
+        if abs(root.getX() - x) > 1e-6 or abs(root.getZ() - z) > 1e-6:
+            root.setPos(x, 0.0, z)
+        if abs(root.getScale().x - scale) > 1e-6:
+            root.setScale(scale)
+
+    def _on_screen(self, point_ft: npt.ArrayLike) -> tuple[float, float] | None:
+        """A scene point's place in ``label_parent`` (x, z), or None when out of view."""
+        if self.camera is None:
+            return None
+        x, y, z = (float(c) for c in np.asarray(point_ft, dtype=float))
+        at = screen_point(self.camera, self.root, self.label_parent, (x, y, z))
+        return None if at is None else (at.x, at.z)
+
+    def _mini_on_screen(self, point_ft: npt.ArrayLike) -> tuple[float, float, float] | None:
+        """Where a mini appears (x, z) and its radius on screen, or None out of view."""
+        centre = self._on_screen(point_ft)
+        if centre is None or self.camera is None:
+            return None
+        across = self.root.getRelativeVector(self.camera, Vec3(1, 0, 0))
+        radius_ft = MINI_RADIUS_PER_SCALE_FT * self.settings.mini_scale
+        edge = self._on_screen(np.asarray(point_ft, dtype=float) + radius_ft * np.array(across))
+        if edge is None:
+            return (*centre, 0.0)
+        return (*centre, math.hypot(edge[0] - centre[0], edge[1] - centre[1]))
+
+    def label_position(
+        self, own_ft: npt.ArrayLike, target_ft: npt.ArrayLike
+    ) -> tuple[float, float, float]:
+        """Where the label goes in ``label_parent``: beside the middle of the sight line on
+        screen, on whichever side clears both minis and the HUD's panels nearest the line.
+        Where no place beside the line is clear (or the line's middle is out of view, as in
+        the cockpit) it parks in the clear place nearest :data:`LABEL_FALLBACK`. Always
+        inside the screen, above the event log and below the clock and energy chart."""
         ceiling = math.inf
         if self.chart is not None and self.shown["energy"]:
             ceiling = CHART_PANEL[1] - LABEL_UNDER_CHART
-        fallback = (LABEL_FALLBACK[0], 0.0, min(LABEL_FALLBACK[1], ceiling))
-        camera = self.camera
-        if camera is None:
-            return fallback
-        point = tuple(float(c) for c in np.asarray(point_ft, dtype=float))
-        at = screen_point(camera, self.root, self.label_parent, (point[0], point[1], point[2]))
-        if at is None:
-            return fallback
+        fallback = (LABEL_FALLBACK[0], min(LABEL_FALLBACK[1], ceiling))
+        if self.camera is None:
+            return (fallback[0], 0.0, fallback[1])
+        own = np.asarray(own_ft, dtype=float)
+        target = np.asarray(target_ft, dtype=float)
         render2d = self.label_parent.getParent()
-        # Keep the card inside the screen (its width is a guess from the text).
-        half_width = 0.5 * self.label_node.getWidth() * LABEL_SCALE + 0.05
-        left = self.label_parent.getRelativePoint(render2d, Point3(-1, 0, -1))
-        right = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1))
-        x = min(max(at.x, left.x + half_width + LABEL_MARGIN), right.x - half_width - LABEL_MARGIN)
-        # ...and clear of the event log at the bottom and the clock at the top.
-        z = min(max(at.z, left.z + LABEL_LOW), right.z - 0.2, ceiling)
-        return (x, 0.0, z)
+        low = self.label_parent.getRelativePoint(render2d, Point3(-1, 0, -1))
+        high = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1))
+        card = _card_box(self.label_node)
+        x_range = (low.x - card[0] + LABEL_MARGIN, high.x - card[1] - LABEL_MARGIN)
+        z_range = (low.z + LABEL_LOW, min(high.z - 0.2, ceiling))
+
+        def clamped(x: float, z: float) -> tuple[float, float]:
+            return min(max(x, x_range[0]), x_range[1]), min(max(z, z_range[0]), z_range[1])
+
+        minis = [m for m in (self._mini_on_screen(own), self._mini_on_screen(target)) if m]
+        panels = list(self.keep_clear()) if self.keep_clear is not None else []
+        middle = self._on_screen((own + target) / 2)
+        # Candidates as (cost, x, z): beside the line first (cost = offset), then over its
+        # middle, then parking places (cost 10 + distance from the fallback place).
+        candidates: list[tuple[float, float, float]] = []
+        if middle is not None:
+            candidates += _beside(middle, minis, card)
+            candidates.append((5.0, *middle))
+        park = fallback
+        candidates.append((10.0, *park))
+        for i in range(LABEL_PARK_COLUMNS):
+            for j in range(LABEL_PARK_ROWS):
+                x = x_range[0] + (x_range[1] - x_range[0]) * i / (LABEL_PARK_COLUMNS - 1)
+                z = z_range[0] + (z_range[1] - z_range[0]) * j / (LABEL_PARK_ROWS - 1)
+                candidates.append((10.0 + math.hypot(x - park[0], z - park[1]), x, z))
+        best: tuple[float, float, float, float, float] | None = None
+        for cost, x, z in sorted(candidates):
+            x, z = clamped(x, z)
+            box = (x + card[0], x + card[1], z + card[2], z + card[3])
+            covered = max((m[2] - _box_gap(box, m[0], m[1]) for m in minis), default=0.0)
+            area = sum(_overlap_area(box, panel) for panel in panels)
+            # (minis covered by, panel area covered, cost): the least is best.
+            score = (max(covered, 0.0), area, cost, x, z)
+            if best is None or score < best:
+                best = score
+            if score[0] == 0.0 and area == 0.0:
+                break  # clear of everything, and the cheapest such place
+        assert best is not None
+        return (best[3], 0.0, best[4])
 
     def destroy(self) -> None:
         for view in (self.envelope, self.control_zone, self.time_ticks, self.chart):
@@ -539,3 +635,53 @@ class InstructorOverlays:
         self.root.removeNode()
         self.label.removeNode()
         self.annotation = None
+
+
+def _beside(
+    middle: tuple[float, float],
+    minis: Sequence[tuple[float, float, float]],
+    card: ScreenBox,
+) -> list[tuple[float, float, float]]:
+    """Label origins (cost, x, z) on both sides of the sight line through ``middle``, the
+    card's centre stepping out along the line's normal on screen from just clear of it;
+    the cost is the offset. None when the line's two ends are not both on screen."""
+    if len(minis) < 2:
+        return []
+    (ax, az, _), (bx, bz, _) = minis
+    length = math.hypot(bx - ax, bz - az)
+    if length < 1e-6:
+        return []
+    normal = (-(bz - az) / length, (bx - ax) / length)
+    # The card's reach along the normal, from its centre to its far edge.
+    reach = abs(normal[0]) * (card[1] - card[0]) / 2 + abs(normal[1]) * (card[3] - card[2]) / 2
+    centre = ((card[0] + card[1]) / 2, (card[2] + card[3]) / 2)
+    found = []
+    for side in (1.0, -1.0):
+        offset = reach + LABEL_CLEARANCE
+        while offset <= LABEL_MAX_OFFSET:
+            x = middle[0] + side * normal[0] * offset - centre[0]
+            z = middle[1] + side * normal[1] * offset - centre[1]
+            found.append((offset, x, z))
+            offset += LABEL_STEP
+    return found
+
+
+def _card_box(text: TextNode) -> ScreenBox:
+    """The label card's left, right, bottom and top edges relative to the label's origin,
+    in ``label_parent`` units (the text's frame scaled, plus the card's margins)."""
+    left, right, bottom, top = text.getCardActual()
+    return (left * LABEL_SCALE, right * LABEL_SCALE, bottom * LABEL_SCALE, top * LABEL_SCALE)
+
+
+def _overlap_area(a: ScreenBox, b: ScreenBox) -> float:
+    """The area two rectangles (left, right, bottom, top) share."""
+    width = min(a[1], b[1]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[2], b[2])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _box_gap(box: ScreenBox, x: float, z: float) -> float:
+    """How far the point (x, z) lies outside the box (left, right, bottom, top); 0 inside."""
+    dx = max(box[0] - x, 0.0, x - box[1])
+    dz = max(box[2] - z, 0.0, z - box[3])
+    return math.hypot(dx, dz)

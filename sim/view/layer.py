@@ -88,6 +88,10 @@ def line_overlay_root(parent: NodePath, name: str) -> NodePath:
     return root
 
 
+ScreenBox = tuple[float, float, float, float]
+"""A rectangle on screen: left, right, bottom, top, in a 2D node's units."""
+
+
 def screen_point(
     camera: NodePath, scene: NodePath, overlay: NodePath, point: tuple[float, float, float]
 ) -> Point3 | None:

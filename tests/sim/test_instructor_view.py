@@ -11,12 +11,15 @@ import numpy as np
 import pytest
 from panda3d.core import Point2, Point3
 
+from models.timeline import Event
 from sim.app import ReplayScene
 from sim.cli.main import build_parser
 from sim.cli.replay_cmds import instructor_settings
 from sim.playback import Playback
 from sim.snapshot import Snapshot
 from sim.view.controls import HELP_LINES
+from sim.view.hud.clock import TICKER_CHARS, event_text
+from sim.view.hud.hud import TICKER_CHARS_COCKPIT
 from sim.view.instructor import (
     CONE_COLOUR,
     CONE_HOT_COLOUR,
@@ -171,7 +174,7 @@ def test_label_text_and_fallback_place(overlays: InstructorOverlays) -> None:
     overlays.update(scene_snapshot(bandit_xy=(0.0, 3000.0)))
     text = overlays.label_node.getText()
     assert text.splitlines()[0] == "Viper-1 on Fulcrum-1"
-    assert text.splitlines()[1] == "AA 0° ATA 0° HCA 0° 3,000 ft Vc +50 kt"
+    assert text.splitlines()[1:3] == ["AA 0° ATA 0° HCA 0°", "3,000 ft Vc +50 kt"]
     # No camera: the label sits in its fallback place.
     assert overlays.label.getX() == pytest.approx(LABEL_FALLBACK[0])
     assert overlays.label.getZ() == pytest.approx(LABEL_FALLBACK[1])
@@ -237,22 +240,114 @@ def test_help_lists_the_keys_and_no_key_is_bound_twice() -> None:
     assert len(keys) == len(set(keys))
 
 
-def test_scene_draws_the_overlays_with_the_label_over_the_sight_line(clean_scene: Any) -> None:
-    """In the replay scene the label is placed through the camera's lens: over the middle
-    of the sight line when that is on screen."""
-    scene = ReplayScene(clean_scene, merge(), ALL_ON, camera="top", selected="viper-1")
+def film_point(base: Any, point_ft: Any) -> tuple[float, float]:
+    """Where a scene point appears on the film (render2d), through the base's camera."""
+    local = base.cam.getRelativePoint(base.render, Point3(*(float(c) for c in point_ft)))
+    film = Point2()
+    assert base.cam.node().getLens().project(local, film)
+    return film.x, film.y
+
+
+def label_card_on_film(base: Any, overlays: InstructorOverlays) -> tuple[float, ...]:
+    """The label card's left, right, bottom and top edges on the film (render2d)."""
+    left, right, bottom, top = overlays.label_node.getCardActual()
+    corners = [
+        base.render2d.getRelativePoint(overlays.label, Point3(x, 0, z))
+        for x, z in ((left, bottom), (right, top))
+    ]
+    return (corners[0].x, corners[1].x, corners[0].z, corners[1].z)
+
+
+@pytest.mark.parametrize("camera", ["top", "chase"])
+def test_the_label_sits_beside_the_sight_line_clear_of_both_minis(
+    clean_scene: Any, camera: str
+) -> None:
+    """Through the camera's lens the label is set off to one side of the sight line's
+    middle (the line runs past its card, not through it) and covers neither aircraft."""
+    scene = ReplayScene(clean_scene, merge(), ALL_ON, camera=camera, selected="viper-1")
     try:
         snap = scene.draw_at(1.2)
-        annotation = scene.instructor.annotation
+        overlays = scene.instructor
+        annotation = overlays.annotation
         assert annotation is not None and annotation.own == "viper-1"
+        assert not overlays.label.isHidden()
         own, target = snap.entity(annotation.own), snap.entity(annotation.target)
-        middle = (np.asarray(own.position_ft) + np.asarray(target.position_ft)) / 2
-        local = clean_scene.cam.getRelativePoint(clean_scene.render, Point3(*middle))
-        film = Point2()
-        assert clean_scene.cam.node().getLens().project(local, film)
-        label = scene.instructor.label
-        at = clean_scene.render2d.getRelativePoint(clean_scene.aspect2d, label.getPos())
-        assert (at.x, at.z) == pytest.approx((film.x, film.y), abs=0.01)
-        assert not label.isHidden()
+        a = film_point(clean_scene, own.position_ft)
+        b = film_point(clean_scene, target.position_ft)
+        middle = film_point(
+            clean_scene, (np.asarray(own.position_ft) + np.asarray(target.position_ft)) / 2
+        )
+        left, right, bottom, top = label_card_on_film(clean_scene, overlays)
+        for x, z in (a, b, middle):
+            assert not (left <= x <= right and bottom <= z <= top), (camera, (x, z))
+        # Beside the middle: the card's centre is off the line, about level with the middle
+        # along it (within the card's own size).
+        centre = ((left + right) / 2, (bottom + top) / 2)
+        along = np.subtract(b, a) / np.linalg.norm(np.subtract(b, a))
+        offset = np.subtract(centre, middle)
+        assert abs(float(offset @ along)) < max(right - left, top - bottom)
+    finally:
+        scene.destroy()
+
+
+def card_in(node: Any, overlays: InstructorOverlays) -> tuple[float, float, float, float]:
+    """The label card's left, right, bottom and top edges in ``node``'s units."""
+    left, right, bottom, top = overlays.label_node.getCardActual()
+    low = node.getRelativePoint(overlays.label, Point3(left, 0, bottom))
+    high = node.getRelativePoint(overlays.label, Point3(right, 0, top))
+    return (low.x, high.x, low.z, high.z)
+
+
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return min(a[1], b[1]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[2], b[2])
+
+
+@pytest.mark.parametrize("camera", ["top", "chase", "cockpit"])
+def test_the_label_and_the_energy_chart_keep_off_the_hud(clean_scene: Any, camera: str) -> None:
+    """With the instructor overlays and the HUD on, the label covers no HUD panel, and in
+    the cockpit layout (event ticker top left) the energy chart moves aside from the
+    ticker."""
+    scene = ReplayScene(clean_scene, merge(), ALL_ON, camera=camera, selected="viper-1")
+    try:
+        scene.draw_at(1.2)
+        hud, overlays = scene.hud, scene.instructor
+        panels = hud.panel_boxes(clean_scene.aspect2d)
+        assert len(panels) == len(hud.instruments) + 1  # every instrument and the clock
+        card = card_in(clean_scene.aspect2d, overlays)
+        assert not any(overlap(card, panel) for panel in panels), (camera, card)
+        chart = overlays.chart
+        assert chart is not None
+        low, high = chart.root.getTightBounds(clean_scene.aspect2d)
+        widest = Event(  # the widest line seen in the shipped scenarios
+            t_s=12.0,
+            kind="no_launch",
+            detail="Phantom 1 holds the AIM-7E-2: Missile Combat: RH and AH missiles need the "
+            "launcher's radar track at launch",
+        )
+        for line in hud.ticker.lines:
+            line.set(event_text(widest, hud.ticker.chars))
+            line.node.show()
+        bounds = hud.ticker.root.getTightBounds(clean_scene.aspect2d)
+        ticker = (bounds[0].x, bounds[1].x, bounds[0].z, bounds[1].z)
+        assert not overlap((low.x, high.x, low.z, high.z), ticker), camera
+        assert (chart.root.getX() > 0) == (camera == "cockpit")
+        assert chart.root.getScale().x > 0.9  # still a full-size chart on a 16:9 screen
+        assert hud.ticker.chars == (TICKER_CHARS_COCKPIT if camera == "cockpit" else TICKER_CHARS)
+    finally:
+        scene.destroy()
+
+
+def test_hud_panel_boxes_are_measured_again_only_when_the_layout_changes(
+    clean_scene: Any,
+) -> None:
+    scene = ReplayScene(clean_scene, merge(), ALL_ON, camera="chase", selected="viper-1")
+    try:
+        scene.draw_at(1.2)
+        hud = scene.hud
+        first = hud.panel_boxes(clean_scene.aspect2d)
+        assert hud.panel_boxes(clean_scene.aspect2d) is first  # cached
+        hud.set_prominent(True)
+        cockpit = hud.panel_boxes(clean_scene.aspect2d)
+        assert cockpit is not first and cockpit != first
     finally:
         scene.destroy()

@@ -24,7 +24,7 @@ from __future__ import annotations
 from panda3d.core import NodePath
 
 from sim.snapshot import Snapshot
-from sim.view.hud.clock import EventTicker, GameClock
+from sim.view.hud.clock import TICKER_CHARS, EventTicker, GameClock
 from sim.view.hud.gauges import TILE_WIDTH, GaugeCluster
 from sim.view.hud.panels import (
     CAPTION,
@@ -38,12 +38,14 @@ from sim.view.hud.panels import (
 )
 from sim.view.hud.phad import PhadPanel
 from sim.view.hud.throttle import ThrottleQuadrant
-from sim.view.layer import side_colour
+from sim.view.layer import ScreenBox, side_colour
 
 COMPACT_SCALE = 0.9
 """Compact instruments are drawn at this fraction of their design size (text ≥ 0.045)."""
 HEADER_WIDTH, HEADER_HEIGHT = 0.758, 0.155
 MARGIN = 0.035
+TICKER_CHARS_COCKPIT = 44
+"""The cockpit layout's ticker lines are this short while the energy chart shares their row."""
 BAND_TOP = 0.3
 """Top of the cockpit's instrument-panel shade (aspect2d z)."""
 
@@ -121,6 +123,7 @@ class Hud:
         ] = (self.header, self.gauges, self.sensors, self.status, self.throttle, self.phad)
         self._prominent: bool | None = None
         self._has_selection: bool | None = None
+        self._boxes: tuple[tuple[object, ...], list[ScreenBox]] | None = None
         self.set_prominent(prominent)
         self._show_instruments(False)
 
@@ -218,6 +221,36 @@ class Hud:
             return
         for element in self.instruments:
             element.update(snapshot)
+
+    def share_ticker_row(self, shared: bool) -> None:
+        """Shorten the event ticker's lines while something else (the energy chart) shares
+        its row at the top of the cockpit layout."""
+        short = shared and self.prominent
+        self.ticker.set_chars(TICKER_CHARS_COCKPIT if short else TICKER_CHARS)
+
+    def ticker_right_x(self, relative_to: NodePath) -> float:
+        """Where the event ticker's widest possible line ends, in ``relative_to``'s x."""
+        root = self.ticker.root
+        return float(relative_to.getRelativePoint(root, (self.ticker.width, 0, 0)).x)
+
+    def panel_boxes(self, relative_to: NodePath) -> list[ScreenBox]:
+        """The shown panels (instruments and clock) as rectangles (left, right, bottom, top)
+        in ``relative_to``'s units: where a floating label had better not go. Measured again
+        only when the layout, the selection or the window's shape has changed."""
+        corner = self._parents["top_right"].getPos(relative_to)
+        key = (self._prominent, self._has_selection, round(corner.x, 4), round(corner.z, 4))
+        if self._boxes is not None and self._boxes[0] == key:
+            return self._boxes[1]
+        boxes: list[ScreenBox] = []
+        for element in (*self.instruments, self.clock):
+            if element.root.isHidden():
+                continue
+            bounds = element.root.getTightBounds(relative_to)
+            if bounds:
+                low, high = bounds
+                boxes.append((low.x, high.x, low.z, high.z))
+        self._boxes = (key, boxes)
+        return boxes
 
     def destroy(self) -> None:
         for element in (*self.instruments, self.clock, self.ticker):
