@@ -17,8 +17,10 @@ from typing import Any
 
 from models.playlist import Playlist, Vignette
 from models.timeline import Timeline
+from sim.cameras import Bounds
 from sim.demo.director import Cue, DemoDirector
-from sim.demo.shots import Plan, plan_shots, vignette_subject
+from sim.demo.framing import top_shot_bounds
+from sim.demo.shots import Plan, Shot, plan_shots, vignette_subject
 
 TITLE_ORBIT_DEG_PER_S = 5.0
 """Behind the title card, the camera circles the frozen scene this fast."""
@@ -125,6 +127,7 @@ class DemoLoop:
         self.overlay = DemoOverlay(base.aspect2d, playlist_title, len(reels))
         self.scene: Any = None
         self._vignette: int | None = None
+        self._top_bounds: dict[tuple[int, float, float], Bounds | None] = {}
         self.scenes_built = 0
 
     # -- stepping ------------------------------------------------------------------------
@@ -148,6 +151,7 @@ class DemoLoop:
             playback.seek(cue.t_s)
             playback.select(reel.subject)
             rig.set_mode("orbit")
+            rig.bounds = scene.bounds
             rig.orbit = rig.orbit.turned(TITLE_ORBIT_DEG_PER_S * wall_dt_s, 0.0)
             caption = ""
         else:
@@ -157,6 +161,7 @@ class DemoLoop:
             playback.seek(cue.t_s)
             playback.select(shot.subject)
             rig.set_mode(shot.camera)
+            rig.bounds = self._bounds_for(cue.vignette, shot) or scene.bounds
             caption = reel.plan.caption_at(cue.t_s)
         scene.draw(playback.snapshot(), wall_dt_s)
         # After the HUD's own update, which shows its instruments when it has a selection.
@@ -191,6 +196,7 @@ class DemoLoop:
             selected=reel.subject,
         )
         self.scene.scrub.root.hide()
+        self._keep_label_off_overlay(self.scene)
         self._vignette = index
         self.scenes_built += 1
         self.overlay.set_vignette(
@@ -200,6 +206,27 @@ class DemoLoop:
             float(self.base.getAspectRatio()),
         )
         return self.scene
+
+    def _bounds_for(self, index: int, shot: Shot) -> Bounds | None:
+        """What a top shot frames (:mod:`sim.demo.framing`); None: the whole engagement."""
+        if shot.camera != "top":
+            return None
+        key = (index, shot.start_s, shot.end_s)
+        if key not in self._top_bounds:
+            timeline = self.reels[index].timeline
+            self._top_bounds[key] = top_shot_bounds(timeline, shot.start_s, shot.end_s)
+        return self._top_bounds[key]
+
+    def _keep_label_off_overlay(self, scene: Any) -> None:
+        """The instructor label keeps clear of the banner, caption and attract line as well
+        as of the HUD."""
+        hud_boxes = scene.instructor.keep_clear
+        overlay, aspect2d = self.overlay, self.base.aspect2d
+
+        def boxes() -> list[Any]:
+            return [*(hud_boxes() if hud_boxes else ()), *overlay.panel_boxes(aspect2d)]
+
+        scene.instructor.keep_clear = boxes
 
     def destroy(self) -> None:
         if self.scene is not None:

@@ -17,6 +17,7 @@ from panda3d.core import CardMaker, NodePath, TextFont, TextNode
 from models.playlist import Vignette
 from sim.demo.director import Cue, Segment
 from sim.view.hud.panels import AMBER, CAPTION, WHITE, Shapes, drawable, make_root
+from sim.view.layer import ScreenBox
 
 BULLET = " \u2219 "
 """A separator the default font can draw."""
@@ -291,6 +292,7 @@ class DemoOverlay:
         self._vignette: tuple[int, Vignette] | None = None
         self._segments: tuple[Segment, ...] = ()
         self._aspect = 0.0
+        self._boxes: tuple[tuple[object, ...], list[ScreenBox]] | None = None
 
     def set_vignette(
         self, index: int, vignette: Vignette, segments: Sequence[Segment], aspect: float
@@ -336,6 +338,27 @@ class DemoOverlay:
         _shown(self.viewer_note.node, not attract)
         if not attract:
             self.viewer_note.set(viewer_text(cue.resume_in_s))
+
+    def panel_boxes(self, relative_to: NodePath) -> list[ScreenBox]:
+        """The banner, caption and attract line now shown, as rectangles (left, right,
+        bottom, top) in ``relative_to``'s units: where the instructor label should not go.
+        Measured again only when what is shown, the caption or the screen's shape change."""
+        parts = (self.banner.root, self.caption.node, self.attract.node)
+        key = (
+            tuple(not part.isHidden() for part in parts),
+            self.caption.text_node.getText(),
+            round(self._aspect, 4),
+        )
+        if self._boxes is not None and self._boxes[0] == key:
+            return self._boxes[1]
+        boxes: list[ScreenBox] = []
+        for part in parts:
+            bounds = None if part.isHidden() else part.getTightBounds(relative_to)
+            if bounds:
+                low, high = bounds
+                boxes.append((low.x, high.x, low.z, high.z))
+        self._boxes = (key, boxes)
+        return boxes
 
     def destroy(self) -> None:
         self.title_card.destroy()

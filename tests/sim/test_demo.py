@@ -203,3 +203,75 @@ def test_demo_help_shows_examples(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "furball demo --offscreen --minutes 3 --mp4 demo.mp4" in out
     assert "ctrl-q" in out
+
+
+TOP_PLAYLIST = Playlist(
+    title="top loop",
+    vignettes=(
+        Vignette(
+            scenario="bfm/merge-one-circle",
+            title="One circle or two?",
+            briefing="Head-on at the merge: who turns which way decides the fight.",
+            to_s=36.0,
+            replay_from_s=10.0,
+            replay_to_s=20.0,
+            camera="top",
+            select="viper-1",
+            instructor=True,
+        ),
+    ),
+)
+
+
+def on_film(base: Any, point_ft: Any) -> tuple[float, float]:
+    from panda3d.core import Point2, Point3
+
+    local = base.cam.getRelativePoint(base.render, Point3(*(float(c) for c in point_ft)))
+    film = Point2()
+    assert base.cam.node().getLens().project(local, film)
+    return film.x, film.y
+
+
+def film_box(base: Any, node: Any) -> tuple[float, float, float, float]:
+    low, high = node.getTightBounds(base.render2d)
+    return (low.x, high.x, low.z, high.z)
+
+
+def test_top_shots_frame_the_fight_clear_of_the_banner_and_the_label_too(
+    clean_scene: Any,
+) -> None:
+    from sim.demo.framing import top_shot_bounds
+
+    reels = load_reels(TOP_PLAYLIST)
+    timeline = reels[0].timeline
+    whole = top_shot_bounds(timeline, 0.0, 36.0)
+    merge = top_shot_bounds(timeline, 9.0, 16.0)
+    assert whole is not None and merge is not None
+    assert merge.size_ft < whole.size_ft  # a shorter shot frames a smaller piece of sky
+    assert top_shot_bounds(timeline, 500.0, 600.0) is None  # nobody flies then
+    loop = DemoLoop(clean_scene, TOP_PLAYLIST.title, reels, DemoDirector(TOP_PLAYLIST.vignettes))
+    try:
+        loop.step(0.0)
+        assert loop.scene.rig.bounds == loop.scene.bounds  # the title card's orbit
+        for step_s, t_fight_s in ((6.0 + 14.0, 14.0), (20.0, 34.0)):  # after the title
+            cue = loop.step(step_s)
+            assert (cue.phase, cue.t_s) == ("fight", t_fight_s)
+            scene = loop.scene
+            assert scene.rig.mode == "top" and scene.rig.bounds != scene.bounds
+            grab(clean_scene)
+            banner = film_box(clean_scene, loop.overlay.banner.root)
+            attract = film_box(clean_scene, loop.overlay.attract.node)
+            snapshot = scene.playback.snapshot()
+            for plane in ("viper-1", "fulcrum-1"):
+                _x, z = on_film(clean_scene, snapshot.entity(plane).position_ft)
+                assert attract[3] < z < banner[2], (t_fight_s, plane, z)
+            label = film_box(clean_scene, scene.instructor.label)
+            parts = [banner, attract]
+            if not loop.overlay.caption.node.isHidden():
+                parts.append(film_box(clean_scene, loop.overlay.caption.node))
+            for part in parts:
+                assert min(label[1], part[1]) <= max(label[0], part[0]) or min(
+                    label[3], part[3]
+                ) <= max(label[2], part[2]), (t_fight_s, label, part)
+    finally:
+        loop.destroy()
