@@ -55,6 +55,11 @@ class Script(_Model):
     """Plots for game-turns 1, 2, …"""
     after: Literal["hold", "repeat"] = "hold"
     """When the plots run out: fly the last one again (hold) or start over (repeat)."""
+    when_unflyable: Literal["stop", "ai"] = "stop"
+    """When a game-turn's plot breaks the rules in the aircraft's state on that game-turn
+    (other dice, another speed): stop the game naming the order (``stop``), or let the AI
+    pilot fly that game-turn, set up by the aircraft's ``ai`` table, and take the script up
+    again on the next (``ai``; the timeline says so)."""
 
     def plot_for_turn(self, turn: int) -> BopPlot:
         """The plot for game-turn ``turn`` (1-based)."""

@@ -336,7 +336,23 @@ class Game:
             if not self.aircraft[entity].active:
                 continue
             if setup.script is not None:
-                orders[entity] = setup.script.plot_for_turn(turn)
+                plot = setup.script.plot_for_turn(turn)
+                adapts = setup.script.when_unflyable == "ai"
+                problem = self._plot_problem(entity, plot) if adapts else None
+                if problem is not None:
+                    self._pilot_events.append(
+                        Event(
+                            t_s=self.turn * TICKS_PER_TURN * TICK_S,
+                            kind="pilot",
+                            entities=(entity,),
+                            detail=f"{self.aircraft[entity].callsign} cannot fly the scripted "
+                            f"plot for game-turn {turn} ({problem.problem}, {problem.rule}): "
+                            "the AI pilot flies this game-turn",
+                            data={"script": "unflyable", "rule": problem.rule},
+                        )
+                    )
+                    plot = self._ai_orders(entity, setup.ai)
+                orders[entity] = plot
                 continue
             if setup.pilot == "ai":
                 orders[entity] = self._ai_orders(entity, setup.ai)
@@ -351,6 +367,16 @@ class Game:
                 plot = plot.model_copy(update={"guns": GunOrder(target=setup.guns_at)})
             orders[entity] = plot
         return orders
+
+    def _plot_problem(self, entity: str, plot: BopPlot) -> IllegalOrder | None:
+        """What makes one aircraft's plot illegal for the next game-turn, or None (the
+        checks :meth:`play_turn` makes, after the orders the rules impose)."""
+        orders = phases.imposed_orders(self.aircraft, {entity: plot})
+        try:
+            self._judge(entity, self.aircraft[entity], orders, self.turn + 1)
+        except IllegalOrder as problem:
+            return problem
+        return None
 
     def _ai_orders(self, entity: str, table: dict[str, Any]) -> BopPlot:
         """The AI pilot's plot for ``entity``; what it decided becomes a ``pilot`` event."""
