@@ -126,6 +126,7 @@ class ReplayScene:
             self.hud.share_ticker_row(self.instructor.shown["energy"])
             self.instructor.dock_chart_right(cockpit, self.hud.ticker_right_x(self.base.aspect2d))
             self.hud.update(snapshot)
+        self.scrub.fit(float(self.base.getAspectRatio()))
         self.scrub.update(snapshot)
         self.apply_camera(pose)
         self.instructor.update(snapshot)

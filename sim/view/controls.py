@@ -13,6 +13,11 @@ from typing import Any
 from sim.snapshot import Snapshot
 
 BAR_LEFT, BAR_RIGHT, BAR_Z = -0.95, 0.95, 0.06
+BAR_CLEAR_OF_RIGHT = 0.83
+"""The bar ends at least this far left of the screen's right edge (the compact HUD's PHAD
+sits there), shrinking on screens narrower than 16:9..."""
+BAR_MIN_SCALE = 0.55
+"""...to no less than this share of its width."""
 """Bar extent in the bottom-centre anchor's units (aspect2d, scaled by the window aspect)."""
 
 HELP_TEXT_SCALE = 0.045
@@ -121,10 +126,20 @@ class ScrubBar:
         self.label.setAlign(TextNode.ARight)
         self.label.setTextColor(1, 1, 1, 1)
         self.label.setShadow(0.05, 0.05)
-        label = self.root.attachNewNode(self.label)
-        label.setScale(0.032)
-        label.setPos(BAR_RIGHT, 0, BAR_Z + 0.04)
+        self.label_node = self.root.attachNewNode(self.label)
+        self.label_node.setScale(0.032)
+        self.label_node.setPos(BAR_RIGHT, 0, BAR_Z + 0.04)
         self._shown: tuple[int, bool, float] | None = None
+        self.width_scale = 1.0
+
+    def fit(self, aspect: float) -> None:
+        """Shrink the bar's width on a screen narrower than 16:9 so it ends clear of the
+        PHAD at the bottom right (the label keeps its own proportions)."""
+        scale = min(1.0, max(BAR_MIN_SCALE, (aspect - BAR_CLEAR_OF_RIGHT) / BAR_RIGHT))
+        if abs(scale - self.width_scale) > 1e-4:
+            self.width_scale = scale
+            self.root.setSx(scale)
+            self.label_node.setSx(0.032 / scale)
 
     def x_at(self, t_s: float) -> float:
         """Bar x for a time."""

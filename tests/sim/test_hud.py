@@ -409,3 +409,92 @@ def test_hud_update_is_cheap(clean_scene: Any) -> None:
         hud.update(replace(snap, bearings=dict(bearings)))
     unchanged_ms = (time.perf_counter() - start) / frames * 1e3
     assert unchanged_ms < 1.0  # typically ~0.05 ms
+
+
+def _box(node: NodePath, relative_to: NodePath) -> tuple[float, float, float, float]:
+    """The rectangle the node's shown leaves cover (hidden rows and marks left out)."""
+    edges = [math.inf, -math.inf, math.inf, -math.inf]
+    for leaf in [node, *node.findAllMatches("**")]:
+        if leaf.getNumChildren() or leaf.isHidden():
+            continue
+        bounds = leaf.getTightBounds(relative_to)
+        if bounds:
+            low, high = bounds
+            edges = [
+                min(edges[0], low.x),
+                max(edges[1], high.x),
+                min(edges[2], low.z),
+                max(edges[3], high.z),
+            ]
+    return (edges[0], edges[1], edges[2], edges[3])
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return min(a[1], b[1]) > max(a[0], b[0]) + 1e-3 and min(a[3], b[3]) > max(a[2], b[2]) + 1e-3
+
+
+def _disc_meets(centre: tuple[float, float], radius: float, box: tuple[float, ...]) -> bool:
+    dx = max(box[0] - centre[0], 0.0, centre[0] - box[1])
+    dz = max(box[2] - centre[1], 0.0, centre[1] - box[3])
+    return math.hypot(dx, dz) < radius - 1e-3
+
+
+@pytest.mark.parametrize("aspect", [4 / 3, 16 / 10, 16 / 9])
+@pytest.mark.parametrize("prominent", [False, True])
+def test_no_panel_covers_another_on_common_screen_shapes(
+    clean_scene: Any, aspect: float, prominent: bool
+) -> None:
+    """On 4:3, 16:10 and 16:9 screens, in both layouts, with the ticker full of its widest
+    lines, no panel (the PHAD's disc taken as the disc it is) covers another or the scrub bar,
+    and every one is on screen."""
+    from sim.view.controls import ScrubBar
+    from sim.view.hud.clock import event_text
+
+    screen = clean_scene.aspect2d.attachNewNode("screen")
+    holders = [screen.attachNewNode(f"holder-{i}") for i in range(6)]
+    corners = ((-aspect, 1), (aspect, 1), (-aspect, -1), (aspect, -1), (0, -1))
+    for holder, (x, z) in zip(holders[1:], corners, strict=True):
+        holder.setPos(x, 0, z)
+    hud = Hud(*holders[:5])
+    scrub = ScrubBar(holders[5], 60.0, 6.0, (12.0,))
+    try:
+        snap = selected_snapshot()
+        hud.set_prominent(prominent)
+        hud.update(snap)
+        widest = Event(
+            t_s=12.0,
+            kind="no_launch",
+            detail="Phantom 1 holds the AIM-7E-2: Missile Combat: RH and AH missiles need the "
+            "launcher's radar track at launch",
+        )
+        for line in hud.ticker.lines:
+            line.set(event_text(widest, hud.ticker.chars))
+            line.node.show()
+        scrub.fit(aspect)
+        scrub.update(snap)
+        boxes = {
+            "header": _box(hud.header.root, screen),
+            **{f"gauge {key}": _box(tile, screen) for key, tile in hud.gauges.tiles.items()},
+            "sensors": _box(hud.sensors.root, screen),
+            "status": _box(hud.status.root, screen),
+            "throttle": _box(hud.throttle.root, screen),
+            "legend": _box(hud.phad.legend, screen),
+            "clock": _box(hud.clock.root, screen),
+            "ticker": _box(hud.ticker.root, screen),
+            "scrub bar": _box(scrub.root, screen),
+        }
+        names = list(boxes)
+        for i, a in enumerate(names):
+            box = boxes[a]
+            assert box[0] >= -aspect - 1e-3 and box[1] <= aspect + 1e-3, (a, box)
+            assert box[2] >= -1 - 1e-3 and box[3] <= 1 + 1e-3, (a, box)
+            for b in names[i + 1 :]:
+                assert not _overlap(box, boxes[b]), (aspect, prominent, a, b)
+        centre = hud.phad.root.getPos(screen)
+        for name, box in boxes.items():
+            if name != "legend":
+                assert not _disc_meets((centre.x, centre.z), hud.phad.radius, box), name
+    finally:
+        hud.destroy()
+        scrub.destroy()
+        screen.removeNode()

@@ -24,7 +24,7 @@ from __future__ import annotations
 from panda3d.core import NodePath
 
 from sim.snapshot import Snapshot
-from sim.view.hud.clock import TICKER_CHARS, EventTicker, GameClock
+from sim.view.hud.clock import TICKER_CHARS, TICKER_EM, EventTicker, GameClock
 from sim.view.hud.gauges import TILE_WIDTH, GaugeCluster
 from sim.view.hud.panels import (
     CAPTION,
@@ -44,6 +44,13 @@ COMPACT_SCALE = 0.9
 """Compact instruments are drawn at this fraction of their design size (text ≥ 0.045)."""
 HEADER_WIDTH, HEADER_HEIGHT = 0.758, 0.155
 MARGIN = 0.035
+TICKER_MIN_CHARS = 36
+"""The compact layout's ticker keeps at least this many characters a line on a narrow screen."""
+COCKPIT_SIDE, COCKPIT_HALF = 0.685, 1.02
+COCKPIT_MIN_SCALE = 0.6
+"""The cockpit's PHAD and gauge columns reach 1.02 either side of the centre and need 0.685
+at each side for the sensors and status panels: on screens narrower than 16:9 they shrink,
+to no less than this."""
 TICKER_CHARS_COCKPIT = 44
 """The cockpit layout's ticker lines are this short while the energy chart shares their row."""
 BAND_TOP = 0.3
@@ -122,6 +129,10 @@ class Hud:
             Header | GaugeCluster | SensorsPanel | StatusPanel | ThrottleQuadrant | PhadPanel, ...
         ] = (self.header, self.gauges, self.sensors, self.status, self.throttle, self.phad)
         self._prominent: bool | None = None
+        self._aspect = 16 / 9
+        """The screen shape the layout was made for (aspect2d's half width)."""
+        self._ticker_fit = TICKER_CHARS
+        self._ticker_shared = False
         self._has_selection: bool | None = None
         self._boxes: tuple[tuple[object, ...], list[ScreenBox]] | None = None
         self.set_prominent(prominent)
@@ -143,11 +154,14 @@ class Hud:
         return root
 
     def set_prominent(self, prominent: bool) -> None:
-        """Switch between the compact layout and the cockpit's prominent one (cheap when
-        nothing changes, so it may be called every frame)."""
-        if prominent == self._prominent:
+        """Switch between the compact layout and the cockpit's prominent one, laid out for
+        the screen's present shape (cheap when nothing changes, so it may be called every
+        frame)."""
+        aspect = float(self._parents["top_right"].getX(self._parents["centre"]))
+        if prominent == self._prominent and abs(aspect - self._aspect) < 1e-3:
             return
         self._prominent = prominent
+        self._aspect = aspect if aspect > 0 else 16 / 9
         if prominent:
             self._layout_prominent()
         else:
@@ -171,21 +185,31 @@ class Hud:
         self._place(self.status.root, "top_right", x, -MARGIN - (self.sensors.height + 0.02) * s, s)
         self._place(self.throttle.root, "bottom_left", MARGIN, MARGIN + 0.02, s)
         self._place(self.ticker.root, "bottom_left", 0.56, 0.2, 1.0)
+        # The ticker runs from beside the throttle to just short of the PHAD's disc.
+        room = 2 * self._aspect - 0.56 - (0.47 + 0.43) - 0.05
+        self._ticker_fit = max(TICKER_MIN_CHARS, min(TICKER_CHARS, int(room / TICKER_EM)))
+        self._apply_ticker_chars()
         self.phad.root.reparentTo(self._parents["bottom_right"])
         self.phad.set_layout((-0.47, 0.49), 0.43, legend="left")
         self._place(self.clock.root, "centre", 0.0, 1.0 - 0.085, 1.0)
 
     def _layout_prominent(self) -> None:
-        radius = 0.56
+        # The PHAD and its two gauge columns shrink on a narrow screen to stay clear of
+        # the sensors and status panels at the bottom right.
+        s = min(1.0, max(COCKPIT_MIN_SCALE, (self._aspect - COCKPIT_SIDE) / COCKPIT_HALF))
+        radius = 0.56 * s
         centre_y = -0.84 + radius
         self.band.show()
         self._place(self.header.root, "top_left", MARGIN, -MARGIN, 1.0)
         self._place(self.ticker.root, "top_left", MARGIN + 0.02, -0.48, 1.0)
+        self._ticker_fit = TICKER_CHARS
+        self._apply_ticker_chars()
         self.phad.root.reparentTo(self._parents["centre"])
         self.phad.set_layout((0.0, centre_y), radius, legend="above")
-        self.gauges.set_columns(1, split=2 * (radius + 0.06))
-        top = centre_y + radius - 0.02
-        self._place(self.gauges.root, "centre", -(radius + 0.06) - TILE_WIDTH, top, 1.0)
+        gap = 0.06 * s
+        self.gauges.set_columns(1, split=2 * (radius + gap) / s)
+        top = centre_y + radius - 0.02 * s
+        self._place(self.gauges.root, "centre", -(radius + gap) - TILE_WIDTH * s, top, s)
         self._place(self.throttle.root, "bottom_left", MARGIN, MARGIN + 0.02, 1.0)
         x = -MARGIN - 0.62
         self._place(self.status.root, "bottom_right", x, MARGIN + 0.02 + self.status.height, 1.0)
@@ -225,8 +249,14 @@ class Hud:
     def share_ticker_row(self, shared: bool) -> None:
         """Shorten the event ticker's lines while something else (the energy chart) shares
         its row at the top of the cockpit layout."""
-        short = shared and self.prominent
-        self.ticker.set_chars(TICKER_CHARS_COCKPIT if short else TICKER_CHARS)
+        self._ticker_shared = shared
+        self._apply_ticker_chars()
+
+    def _apply_ticker_chars(self) -> None:
+        chars = self._ticker_fit
+        if self._ticker_shared and self._prominent:
+            chars = min(chars, TICKER_CHARS_COCKPIT)
+        self.ticker.set_chars(chars)
 
     def ticker_right_x(self, relative_to: NodePath) -> float:
         """Where the event ticker's widest possible line ends, in ``relative_to``'s x."""
