@@ -44,6 +44,8 @@ COMPACT_SCALE = 0.9
 """Compact instruments are drawn at this fraction of their design size (text ≥ 0.045)."""
 HEADER_WIDTH, HEADER_HEIGHT = 0.758, 0.155
 MARGIN = 0.035
+LEGEND_ABOVE_BELOW_ASPECT = 1.5
+"""Screens narrower than this (4:3, 5:4) get the compact PHAD's legend above the disc."""
 TICKER_MIN_CHARS = 36
 """The compact layout's ticker keeps at least this many characters a line on a narrow screen."""
 COCKPIT_SIDE, COCKPIT_HALF = 0.685, 1.02
@@ -190,7 +192,10 @@ class Hud:
         self._ticker_fit = max(TICKER_MIN_CHARS, min(TICKER_CHARS, int(room / TICKER_EM)))
         self._apply_ticker_chars()
         self.phad.root.reparentTo(self._parents["bottom_right"])
-        self.phad.set_layout((-0.47, 0.49), 0.43, legend="left")
+        # On a narrow screen the legend's column would sit over the middle of the picture
+        # (where the chase view puts the selected aircraft): it goes above the disc instead.
+        legend = "column-above" if self._aspect < LEGEND_ABOVE_BELOW_ASPECT else "left"
+        self.phad.set_layout((-0.47, 0.49), 0.43, legend=legend)
         self._place(self.clock.root, "centre", 0.0, 1.0 - 0.085, 1.0)
 
     def _layout_prominent(self) -> None:

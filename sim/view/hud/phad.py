@@ -488,9 +488,12 @@ class PhadPanel:
     # -- layout ------------------------------------------------------------------------
     def set_layout(self, centre: Point, radius: float, legend: str = "left") -> None:
         """Place the panel: its centre in the parent's units, the backing disc's radius, and
-        the legend ``"left"`` of the disc (a column at its upper left) or ``"above"`` it."""
-        if legend not in ("left", "above"):
-            raise ValueError(f"legend goes 'left' or 'above' the PHAD, not {legend!r}")
+        the legend ``"left"`` of the disc (a column at its upper left), ``"above"`` it (rows
+        of two, centred) or in a ``"column-above"`` it, flush with its right edge."""
+        if legend not in ("left", "above", "column-above"):
+            raise ValueError(
+                f"legend goes 'left', 'above' or 'column-above' the PHAD, not {legend!r}"
+            )
         self.root.setPos(centre[0], 0, centre[1])
         self.disc.setScale(radius / PANEL_RADIUS)
         self._radius = radius
@@ -540,6 +543,12 @@ class PhadPanel:
             right = -math.sqrt(max(radius**2 - lowest**2, 0.0)) - 0.02
             for i, mark in enumerate(shown):
                 self._legend_rows[mark][0].setPos(right - width + 0.75 * ts, 0, top - i * step)
+            return
+        if self._legend_arrangement == "column-above":
+            bottom = radius + 0.7 * ts
+            for i, mark in enumerate(shown):
+                z = bottom + (len(shown) - 1 - i) * step
+                self._legend_rows[mark][0].setPos(radius - width + 0.75 * ts, 0, z)
             return
         per_row = 2
         gap = 0.03
