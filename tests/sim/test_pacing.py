@@ -95,8 +95,8 @@ def test_the_offscreen_base_fences_every_frame_the_task_manager_renders(
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc (Linux)")
 def test_pacing_keeps_the_driver_from_hoarding_queued_frames() -> None:
-    """The stretch of the convention loop that grew resident memory by hundreds of MB on
-    llvmpipe with render threads: paced it stays flat."""
+    """A load llvmpipe's render threads cannot keep up with: unpaced, the driver keeps every
+    frame it queues (about 100 MB over 150 frames here); paced, memory stays flat."""
     env = {**os.environ, "LP_NUM_THREADS": "2"}
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.frame_pacing", "--runs", "1", "--json"],
@@ -110,8 +110,8 @@ def test_pacing_keeps_the_driver_from_hoarding_queued_frames() -> None:
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["pacer_running"]
-    if report["unpaced_growth_mb"] < 150:
+    if report["unpaced_growth_mb"] < 40:
         pytest.skip(
             f"this GL driver does not queue frames unpaced (+{report['unpaced_growth_mb']} MB)"
         )
-    assert report["paced_growth_mb"] < 32, report
+    assert report["paced_growth_mb"] < 10, report

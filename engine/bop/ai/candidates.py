@@ -17,7 +17,7 @@ from engine.bop.ai.g_risk import crew_g_cost
 from engine.bop.ai.params import AiParams, AiState, AiStep, Posture
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.game import Game
-from engine.bop.maneuvers.geometry import TURN_S, Vec, angle_deg, sub
+from engine.bop.maneuvers.geometry import TURN_S, Vec, angle_deg, norm, sub
 from engine.bop.maneuvers.search import (
     ROLL_TICKS,
     Outcome,
@@ -27,7 +27,6 @@ from engine.bop.maneuvers.search import (
     plot_of,
     pull,
     pull_toward,
-    rolls_then,
     start_attitude,
     unload,
 )
@@ -41,16 +40,26 @@ from models.orders import (
 
 
 def search(game: Game, me: AircraftState, state: AiState, params: AiParams) -> AiStep:
-    """No enemy known: head for where one was last seen (as if it were still there), or fly
-    on wings level, at military power."""
+    """No enemy known: head for where one was last seen (as if it were still there), or
+    level off on the present heading (a pilot waking from a black-out in a dive pulls out),
+    at military power."""
     start = start_attitude(game, me.id)
     last = max(state.sightings.values(), key=lambda s: s.turn, default=None)
+    limits = limits_for(game, me, params)
+    start_velocity = me.attitude.velocity.unit_vector()
     if last is None:
-        outcome = best(game, me.id, rolls_then("mil", start, fly_straight), lambda o: 0.0)
+        ahead = (start_velocity[0], start_velocity[1], 0.0)
+        level = ahead if norm(ahead) > 1e-6 else (0.0, 1.0, 0.0)  # from the vertical: north
+        outcome = best(
+            game,
+            me.id,
+            candidates("mil", start, tails_for(level, 4.0), False),
+            lambda o: scoring.cruise(
+                own_end(game, me, o, "mil", False, start_velocity), level, limits
+            ),
+        )
     else:
         still = scoring.Bandit(last.position_ft, last.velocity_ft_s, last.position_ft)
-        limits = limits_for(game, me, params)
-        start_velocity = me.attitude.velocity.unit_vector()
         goal = sub(last.position_ft, me.position_ft())
         groups = candidates("mil", start, tails_for(goal, 4.0), False)
         outcome = best(

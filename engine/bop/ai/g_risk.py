@@ -30,6 +30,11 @@ EFFECT_COST: dict[str, float] = {
     "loc": 400.0,
 }
 """Score (about degrees of angle-off) each outcome costs when it is worse than now."""
+LOC_SAFE_ALT_FT = 15_000.0
+LOC_ALT_SCALE_FT = 3_000.0
+"""Loss of consciousness costs more the lower it happens: the aircraft flies on uncontrolled
+for several game-turns. Below the safe altitude the cost grows by its own size for every
+``LOC_ALT_SCALE_FT`` lower (at 6,000 ft, four times)."""
 
 
 def crew_g_cost(state: AircraftState, load_g: float) -> float:
@@ -41,11 +46,12 @@ def crew_g_cost(state: AircraftState, load_g: float) -> float:
     strain = equipment.max_strain_ap if load_g >= STRAIN_FROM_G else 0
     column = gloc_column(equipment, pilot.fatigue, strain, negative=False)
     demand = round_half_up(load_g - flight_effects_tables().crew_g.demand_from_g)
-    return _expected_cost(column, demand, pilot.g_state)
+    low = max(0.0, LOC_SAFE_ALT_FT - state.alt_ft) / LOC_ALT_SCALE_FT
+    return _expected_cost(column, demand, pilot.g_state, round(low, 1))
 
 
 @cache
-def _expected_cost(column: int, demand: int, now: GEffect) -> float:
+def _expected_cost(column: int, demand: int, now: GEffect, loc_extra: float = 0.0) -> float:
     if demand <= 0:
         return 0.0
     rows = flight_effects_tables().crew_g.positive_results
@@ -57,5 +63,6 @@ def _expected_cost(column: int, demand: int, now: GEffect) -> float:
             rows[-1].effect,
         )
         if worse(now, effect) != now:
-            cost += chance * EFFECT_COST[effect]
+            weight = 1.0 + loc_extra if effect == "loc" else 1.0
+            cost += chance * EFFECT_COST[effect] * weight
     return cost

@@ -52,10 +52,12 @@ EXTEND_RANGE_FT = 9_000.0
 by ``EXTEND_SPEED_MARGIN_KT``, extends (separation, bfm.md)."""
 EXTEND_SPEED_MARGIN_KT = 50.0
 WRONG_SENSE_PENALTY = 80.0
+"""At the merge: a turn the other way from the one the fight wants."""
 ONSET_FREE_G = 5.0
 """A rise of more than this within a game-turn calls for a G Onset check (SoP 04)."""
 PENALTY_PER_ONSET_G = 10.0
-"""At the merge: a turn the other way from the one the fight wants."""
+CRUISE_TURN_WEIGHT = 0.05
+"""Searching with nobody seen yet: score per degree of heading given up (keep straight on)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,16 @@ def housekeeping(own: OwnEnd, limits: Limits) -> float:
     score += own.crew_g_cost
     score += PENALTY_PER_ONSET_G * max(0.0, own.onset_g - ONSET_FREE_G)
     return score
+
+
+def cruise(own: OwnEnd, ahead: Vec, limits: Limits) -> float:
+    """No enemy in sight, none ever seen: level flight (out of any dive or climb) on the
+    heading ``ahead``, clear of the floor, nothing that costs the crew; the heading counts
+    for little, only to keep straight on when level already."""
+    level = (own.velocity[0], own.velocity[1], 0.0)
+    pitch_deg = angle_deg(own.velocity, level) if norm(level) > 1e-9 else 90.0
+    turned_deg = angle_deg(level, ahead) if norm(level) > 1e-9 else 0.0
+    return pitch_deg + CRUISE_TURN_WEIGHT * turned_deg + housekeeping(own, limits)
 
 
 def wanted_range_ft(limits: Limits) -> float:
