@@ -120,13 +120,17 @@ class ReplayScene:
         self.radar_arcs.set_camera(self.rig.mode)
         for layer in self.layers:
             layer.update(snapshot)
+        aspect = float(self.base.a2dTopRight.getX())  # the screen's half width in aspect2d
         if self.hud is not None:
             cockpit = self.rig.mode == "cockpit"
-            self.hud.set_prominent(cockpit)
-            self.hud.share_ticker_row(self.instructor.shown["energy"])
-            self.instructor.dock_chart_right(cockpit, self.hud.ticker_right_x(self.base.aspect2d))
+            self.hud.set_prominent(cockpit, aspect)
+            charted = self.instructor.shown["energy"]
+            self.hud.share_ticker_row(charted)
+            if charted:  # a hidden chart may stay where it is
+                ticker_end = self.hud.ticker_right_x(self.base.aspect2d)
+                self.instructor.dock_chart_right(cockpit, ticker_end)
             self.hud.update(snapshot)
-        self.scrub.fit(float(self.base.getAspectRatio()))
+        self.scrub.fit(aspect)
         self.scrub.update(snapshot)
         self.apply_camera(pose)
         self.instructor.update(snapshot)

@@ -155,11 +155,12 @@ class Hud:
         root.hide()
         return root
 
-    def set_prominent(self, prominent: bool) -> None:
+    def set_prominent(self, prominent: bool, aspect: float | None = None) -> None:
         """Switch between the compact layout and the cockpit's prominent one, laid out for
-        the screen's present shape (cheap when nothing changes, so it may be called every
-        frame)."""
-        aspect = float(self._parents["top_right"].getX(self._parents["centre"]))
+        the screen's shape (``aspect``, width over height; by default read off the corner
+        anchors). Cheap when nothing changes, so it may be called every frame."""
+        if aspect is None:
+            aspect = float(self._parents["top_right"].getX(self._parents["centre"]))
         if prominent == self._prominent and abs(aspect - self._aspect) < 1e-3:
             return
         self._prominent = prominent
