@@ -21,6 +21,7 @@ from typing import Any
 GL_SYNC_GPU_COMMANDS_COMPLETE = 0x9117
 GL_SYNC_FLUSH_COMMANDS_BIT = 0x1
 GL_TIMEOUT_EXPIRED = 0x911B
+GL_WAIT_FAILED = 0x911D
 WAIT_TIMEOUT_NS = 2_000_000_000
 """Longest wait for one frame; a driver that takes longer is let go rather than waited on."""
 PACER_TASK = "pace-offscreen-frames"
@@ -60,6 +61,7 @@ class FramePacer:
         self._pending: int | None = None
         self.frames_fenced = 0
         self.timeouts = 0
+        """Waits the driver ended without the frame drawn (timed out, or failed)."""
 
     @classmethod
     def for_system(cls) -> FramePacer | None:
@@ -76,7 +78,7 @@ class FramePacer:
             status = self._gl.glClientWaitSync(
                 previous, GL_SYNC_FLUSH_COMMANDS_BIT, WAIT_TIMEOUT_NS
             )
-            self.timeouts += status == GL_TIMEOUT_EXPIRED
+            self.timeouts += status in (GL_TIMEOUT_EXPIRED, GL_WAIT_FAILED)
             self._gl.glDeleteSync(previous)
 
     def close(self) -> None:
@@ -87,7 +89,8 @@ class FramePacer:
 
 
 def pace_offscreen_frames(base: Any) -> FramePacer | None:
-    """Pace ``base``'s frames when it renders through OpenGL to an offscreen buffer.
+    """Pace ``base``'s frames when it renders through OpenGL (the caller knows it renders
+    offscreen: a window's buffer swap paces it already).
 
     Returns the pacer, also kept as ``base.frame_pacer`` (its task runs after every frame the
     task manager renders), or None where the display is not OpenGL or no OpenGL library can

@@ -305,6 +305,8 @@ class Game:
         self.turn = 0
         self._maneuver_states: dict[str, Any] = {}
         """Each maneuver or AI pilot's state between game-turns."""
+        self._fallback_turn: dict[str, int] = {}
+        """The last game-turn the AI flew a scripted aircraft whose plot did not fit."""
         self._pilot_events: list[Event] = []
         """What AI pilots decided while writing the next game-turn's orders."""
         self.missiles: dict[str, MissileTrack] = {}
@@ -340,6 +342,9 @@ class Game:
                 adapts = setup.script.when_unflyable == "ai"
                 problem = self._plot_problem(entity, plot) if adapts else None
                 if problem is not None:
+                    if self._fallback_turn.get(entity) != turn - 1:
+                        self._maneuver_states.pop(entity, None)  # its memory is stale
+                    self._fallback_turn[entity] = turn
                     self._pilot_events.append(
                         Event(
                             t_s=self.turn * TICKS_PER_TURN * TICK_S,

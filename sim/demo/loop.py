@@ -173,6 +173,7 @@ class DemoLoop:
         it; :meth:`show` draws only the overlay until the director resumes the loop."""
         scene = self.scene
         if scene is not None:
+            scene.rig.bounds = scene.bounds  # the viewer's top view shows the whole fight
             _show_hud(scene, True)
             scene.scrub.root.show()
             scene.playback.set_speed(1.0)

@@ -17,7 +17,7 @@ from panda3d.core import CardMaker, NodePath, TextFont, TextNode
 from models.playlist import Vignette
 from sim.demo.director import Cue, Segment
 from sim.view.hud.panels import AMBER, CAPTION, WHITE, Shapes, drawable, make_root
-from sim.view.layer import ScreenBox
+from sim.view.layer import ScreenBox, shown_box
 
 BULLET = " \u2219 "
 """A separator the default font can draw."""
@@ -347,16 +347,12 @@ class DemoOverlay:
         key = (
             tuple(not part.isHidden() for part in parts),
             self.caption.text_node.getText(),
+            self._vignette[0] if self._vignette is not None else -1,  # its banner's rows
             round(self._aspect, 4),
         )
         if self._boxes is not None and self._boxes[0] == key:
             return self._boxes[1]
-        boxes: list[ScreenBox] = []
-        for part in parts:
-            bounds = None if part.isHidden() else part.getTightBounds(relative_to)
-            if bounds:
-                low, high = bounds
-                boxes.append((low.x, high.x, low.z, high.z))
+        boxes = [box for part in parts if (box := shown_box(part, relative_to))]
         self._boxes = (key, boxes)
         return boxes
 

@@ -13,12 +13,12 @@ from typing import Any
 from sim.snapshot import Snapshot
 
 BAR_LEFT, BAR_RIGHT, BAR_Z = -0.95, 0.95, 0.06
-BAR_CLEAR_OF_RIGHT = 0.83
-"""The bar ends at least this far left of the screen's right edge (the compact HUD's PHAD
-sits there), shrinking on screens narrower than 16:9..."""
-BAR_MIN_SCALE = 0.55
-"""...to no less than this share of its width."""
 """Bar extent in the bottom-centre anchor's units (aspect2d, scaled by the window aspect)."""
+BAR_CLEAR_OF_RIGHT = 16 / 9 - BAR_RIGHT
+"""The bar ends at least this far left of the screen's right edge (the compact HUD's PHAD
+sits there), as it does at 16:9, shrinking on narrower screens..."""
+BAR_MIN_SCALE = 0.5
+"""...to no less than this share of its width (4:3 needs 0.53)."""
 
 HELP_TEXT_SCALE = 0.045
 """Letter height of the help text, aspect2d units (24 px at 1080p)."""

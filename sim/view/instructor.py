@@ -97,6 +97,8 @@ LABEL_MAX_OFFSET = 1.6
 """The label moves out from the line in these steps, up to this far, to clear the minis."""
 LABEL_PARK_COLUMNS, LABEL_PARK_ROWS = 9, 7
 """The grid of places tried when nowhere beside the line is clear."""
+MINI_CENTRE_COVERED = 0.01
+"""What a card over a mini's centre counts as covering, at the least."""
 MINI_RADIUS_PER_SCALE_FT = 32.0
 """A box mini's half-diagonal per unit of mini scale (a fighter's box: about 640 ft at 20)."""
 THICKNESS_PX = 3.0
@@ -565,6 +567,7 @@ class InstructorOverlays:
         if centre is None or self.camera is None:
             return None
         across = self.root.getRelativeVector(self.camera, Vec3(1, 0, 0))
+        across.normalize()  # the top view's camera is scaled (ORTHO_UNIT_FT)
         radius_ft = MINI_RADIUS_PER_SCALE_FT * self.settings.mini_scale
         edge = self._on_screen(np.asarray(point_ft, dtype=float) + radius_ft * np.array(across))
         if edge is None:
@@ -614,10 +617,12 @@ class InstructorOverlays:
                 z = z_range[0] + (z_range[1] - z_range[0]) * j / (LABEL_PARK_ROWS - 1)
                 candidates.append((10.0 + math.hypot(x - park[0], z - park[1]), x, z))
         best: tuple[float, float, float, float, float] | None = None
-        for cost, x, z in sorted(candidates):
-            x, z = clamped(x, z)
+        for cost, wanted_x, wanted_z in sorted(candidates):
+            x, z = clamped(wanted_x, wanted_z)
+            if cost < 10.0 and math.hypot(x - wanted_x, z - wanted_z) > LABEL_STEP:
+                continue  # the screen's edge would push it back over the line
             box = (x + card[0], x + card[1], z + card[2], z + card[3])
-            covered = max((m[2] - _box_gap(box, m[0], m[1]) for m in minis), default=0.0)
+            covered = max((_covers(box, m) for m in minis), default=0.0)
             area = sum(_overlap_area(box, panel) for panel in panels)
             # (minis covered by, panel area covered, cost): the least is best.
             score = (max(covered, 0.0), area, cost, x, z)
@@ -644,7 +649,8 @@ def _beside(
 ) -> list[tuple[float, float, float]]:
     """Label origins (cost, x, z) on both sides of the sight line through ``middle``, the
     card's centre stepping out along the line's normal on screen from just clear of it;
-    the cost is the offset. None when the line's two ends are not both on screen."""
+    the cost is the offset. None (an empty list) when the line's two ends are not both on
+    screen."""
     if len(minis) < 2:
         return []
     (ax, az, _), (bx, bz, _) = minis
@@ -678,6 +684,13 @@ def _overlap_area(a: ScreenBox, b: ScreenBox) -> float:
     width = min(a[1], b[1]) - max(a[0], b[0])
     height = min(a[3], b[3]) - max(a[2], b[2])
     return width * height if width > 0 and height > 0 else 0.0
+
+
+def _covers(box: ScreenBox, mini: tuple[float, float, float]) -> float:
+    """How far the card reaches into a mini's disc (x, z, radius); 0 when clear. A card over
+    the mini's centre always covers it, even where its radius could not be measured."""
+    gap = _box_gap(box, mini[0], mini[1])
+    return max(mini[2] - gap, MINI_CENTRE_COVERED if gap == 0.0 else 0.0)
 
 
 def _box_gap(box: ScreenBox, x: float, z: float) -> float:

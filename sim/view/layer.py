@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -90,6 +91,30 @@ def line_overlay_root(parent: NodePath, name: str) -> NodePath:
 
 ScreenBox = tuple[float, float, float, float]
 """A rectangle on screen: left, right, bottom, top, in a 2D node's units."""
+
+
+def shown_box(node: NodePath, relative_to: NodePath) -> ScreenBox | None:
+    """The rectangle a 2D node's shown parts cover, in ``relative_to``'s units; None when
+    nothing of it shows. (Panda3D's tight bounds count hidden children too: a PHAD's hidden
+    marks and legend rows would widen them.)"""
+    if node.isHidden():
+        return None
+    edges = [math.inf, -math.inf, math.inf, -math.inf]
+    for leaf in [node, *node.findAllMatches("**")]:
+        if leaf.getNumChildren() or leaf.isHidden():
+            continue
+        bounds = leaf.getTightBounds(relative_to)
+        if bounds:
+            low, high = bounds
+            edges = [
+                min(edges[0], low.x),
+                max(edges[1], high.x),
+                min(edges[2], low.z),
+                max(edges[3], high.z),
+            ]
+    if edges[0] > edges[1]:
+        return None
+    return (edges[0], edges[1], edges[2], edges[3])
 
 
 def screen_point(

@@ -273,5 +273,8 @@ def test_top_shots_frame_the_fight_clear_of_the_banner_and_the_label_too(
                 assert min(label[1], part[1]) <= max(label[0], part[0]) or min(
                     label[3], part[3]
                 ) <= max(label[2], part[2]), (t_fight_s, label, part)
+        # A visitor taking over gets the whole engagement in the top view again.
+        scene = loop.hand_over()
+        assert scene.rig.bounds == scene.bounds
     finally:
         loop.destroy()

@@ -42,6 +42,7 @@ from sim.view.hud.phad import (
     outer_slots,
 )
 from sim.view.hud.throttle import DETENT_COLOURS, LAMP_OFF
+from sim.view.layer import shown_box
 from tests.sim.conftest import grab
 
 
@@ -413,20 +414,9 @@ def test_hud_update_is_cheap(clean_scene: Any) -> None:
 
 def _box(node: NodePath, relative_to: NodePath) -> tuple[float, float, float, float]:
     """The rectangle the node's shown leaves cover (hidden rows and marks left out)."""
-    edges = [math.inf, -math.inf, math.inf, -math.inf]
-    for leaf in [node, *node.findAllMatches("**")]:
-        if leaf.getNumChildren() or leaf.isHidden():
-            continue
-        bounds = leaf.getTightBounds(relative_to)
-        if bounds:
-            low, high = bounds
-            edges = [
-                min(edges[0], low.x),
-                max(edges[1], high.x),
-                min(edges[2], low.z),
-                max(edges[3], high.z),
-            ]
-    return (edges[0], edges[1], edges[2], edges[3])
+    box = shown_box(node, relative_to)
+    assert box is not None, node
+    return box
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

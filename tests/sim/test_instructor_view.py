@@ -278,6 +278,11 @@ def test_the_label_sits_beside_the_sight_line_clear_of_both_minis(
             clean_scene, (np.asarray(own.position_ft) + np.asarray(target.position_ft)) / 2
         )
         left, right, bottom, top = label_card_on_film(clean_scene, overlays)
+        # The minis' size on screen is measured in every view (the top view's camera is
+        # scaled, which once made every radius 0).
+        for plane in (own, target):
+            mini = overlays._mini_on_screen(plane.position_ft)
+            assert mini is not None and mini[2] > 0.01, (camera, mini)
         for x, z in (a, b, middle):
             assert not (left <= x <= right and bottom <= z <= top), (camera, (x, z))
         # Beside the middle: the card's centre is off the line, about level with the middle

@@ -38,13 +38,13 @@ from sim.view.hud.panels import (
 )
 from sim.view.hud.phad import PhadPanel
 from sim.view.hud.throttle import ThrottleQuadrant
-from sim.view.layer import ScreenBox, side_colour
+from sim.view.layer import ScreenBox, shown_box, side_colour
 
 COMPACT_SCALE = 0.9
 """Compact instruments are drawn at this fraction of their design size (text ≥ 0.045)."""
 HEADER_WIDTH, HEADER_HEIGHT = 0.758, 0.155
 MARGIN = 0.035
-LEGEND_ABOVE_BELOW_ASPECT = 1.5
+NARROW_SCREEN_ASPECT = 1.5
 """Screens narrower than this (4:3, 5:4) get the compact PHAD's legend above the disc."""
 TICKER_MIN_CHARS = 36
 """The compact layout's ticker keeps at least this many characters a line on a narrow screen."""
@@ -195,7 +195,7 @@ class Hud:
         self.phad.root.reparentTo(self._parents["bottom_right"])
         # On a narrow screen the legend's column would sit over the middle of the picture
         # (where the chase view puts the selected aircraft): it goes above the disc instead.
-        legend = "column-above" if self._aspect < LEGEND_ABOVE_BELOW_ASPECT else "left"
+        legend = "column-above" if self._aspect < NARROW_SCREEN_ASPECT else "left"
         self.phad.set_layout((-0.47, 0.49), 0.43, legend=legend)
         self._place(self.clock.root, "centre", 0.0, 1.0 - 0.085, 1.0)
 
@@ -274,17 +274,16 @@ class Hud:
         in ``relative_to``'s units: where a floating label had better not go. Measured again
         only when the layout, the selection or the window's shape has changed."""
         corner = self._parents["top_right"].getPos(relative_to)
-        key = (self._prominent, self._has_selection, round(corner.x, 4), round(corner.z, 4))
+        parts = (*self.instruments, self.clock)
+        key = (
+            self._prominent,
+            tuple(part.root.isHidden() for part in parts),  # the demo hides some itself
+            round(corner.x, 4),
+            round(corner.z, 4),
+        )
         if self._boxes is not None and self._boxes[0] == key:
             return self._boxes[1]
-        boxes: list[ScreenBox] = []
-        for element in (*self.instruments, self.clock):
-            if element.root.isHidden():
-                continue
-            bounds = element.root.getTightBounds(relative_to)
-            if bounds:
-                low, high = bounds
-                boxes.append((low.x, high.x, low.z, high.z))
+        boxes = [box for part in parts if (box := shown_box(part.root, relative_to))]
         self._boxes = (key, boxes)
         return boxes
 
