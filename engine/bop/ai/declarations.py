@@ -41,6 +41,9 @@ FAST_OVER_CORNER = 1.15
 SPEED_EDGE_KT = 50.0
 """An attacker this much over corner speed, and faster than the bandit by ``SPEED_EDGE_KT``,
 would only widen its turn: it does not light the burner to add closure."""
+CLOSE_IN_GUN_RANGES = 1.5
+"""Within this many gun ranges an attacker over corner speed × ``FAST_OVER_CORNER`` is fast
+enough, whatever the bandit's speed: it will have to turn with it."""
 CLOSURE_BAND_KT = 20.0
 """Closure within this of the wanted closure holds military power."""
 
@@ -73,7 +76,11 @@ def choose_throttle(
         wanted = scoring.wanted_closure_kt(range_to_ft(me, opponent), gun_range_ft(me))
         closing = closure_kt(me, opponent)
         bandit_kt = norm(opponent.velocity_ft_s) / FT_PER_S_PER_KT
-        fast = me.speed_kt > max(corner * FAST_OVER_CORNER, bandit_kt + SPEED_EDGE_KT)
+        range_ft = range_to_ft(me, opponent)
+        close_in = range_ft < CLOSE_IN_GUN_RANGES * gun_range_ft(me)
+        fast = me.speed_kt > corner * FAST_OVER_CORNER and (
+            close_in or me.speed_kt > bandit_kt + SPEED_EDGE_KT
+        )
         if closing > wanted + CLOSURE_BAND_KT:
             boards = closing > wanted + 2 * CLOSURE_BAND_KT and me.card.speedbrake is not None
             return "idle", boards
