@@ -736,8 +736,7 @@ class Game:
             return roll.success, []
         event = roll.record.event(t_s, (track.state.id,))
         # The roll names the missile by id and type; the event by its name.
-        name = track.name or track.callsign
-        names = {f"{track.state.id} {track.card.type_id}": name, track.state.id: name}
+        names = {f"{track.state.id} {track.card.type_id}": track.label, track.state.id: track.label}
         return roll.success, [event.model_copy(update={"detail": readable(event.detail, names)})]
 
     def _guided(self, track: MissileTrack) -> bool:

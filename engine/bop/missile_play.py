@@ -82,6 +82,11 @@ class MissileTrack:
     Missile Defense ("Missile Defense", SoP 07)."""
 
     @property
+    def label(self) -> str:
+        """What event texts call it: its name, else its callsign."""
+        return self.name or self.callsign
+
+    @property
     def info(self) -> EntityInfo:
         return EntityInfo(
             id=self.state.id,
@@ -94,6 +99,17 @@ class MissileTrack:
 
 def pilot_quality(crew_quality: str) -> int:
     return PILOT_QUALITY.get(crew_quality, 0)
+
+
+def _lost(track: MissileTrack, kind: str, what: str, reason: str, t_s: float) -> Event:
+    """Take a missile out of play in flight ("Missile Flight") and say so."""
+    track.state = replace(track.state, status="missed", status_reason=reason)
+    return Event(
+        t_s=t_s,
+        kind=kind,
+        entities=(track.state.id, track.state.target),
+        detail=f"{track.label} {what}: {reason} (Missile Flight)",
+    )
 
 
 def missile_name(launcher_callsign: str, type_id: str, number: int) -> str:
@@ -114,7 +130,7 @@ def readable(detail: str, names: Mapping[str, str]) -> str:
 
 def track_names(track: MissileTrack, shooters: Mapping[str, Shooter]) -> dict[str, str]:
     """The names a missile's events use: the missile, its launcher and its target."""
-    names = {track.state.id: track.name or track.callsign}
+    names = {track.state.id: track.label}
     for aircraft_id in (track.state.launcher, track.state.target):
         if aircraft_id in shooters:
             names[aircraft_id] = shooters[aircraft_id].callsign
@@ -248,32 +264,14 @@ def fly_all(
             and not guided(track)
         ):
             reason = "the launcher's radar no longer holds the target in STT"
-            track.state = replace(track.state, status="missed", status_reason=reason)
-            events.append(
-                Event(
-                    t_s=t_end,
-                    kind="guidance_lost",
-                    entities=(track.state.id, track.state.target),
-                    detail=f"{track.name or track.callsign} loses guidance: {reason} "
-                    "(Missile Flight)",
-                )
-            )
+            events.append(_lost(track, "guidance_lost", "loses guidance", reason, t_end))
             continue
         if seeker is not None and track.card.guidance_until_impact == "own_seeker":
             kept, noted = seeker(track)
             events.extend(noted)
             if not kept:
                 reason = "its seeker lost the target"
-                track.state = replace(track.state, status="missed", status_reason=reason)
-                events.append(
-                    Event(
-                        t_s=t_end,
-                        kind="seeker_lost",
-                        entities=(track.state.id, track.state.target),
-                        detail=f"{track.name or track.callsign} loses the target: {reason} "
-                        "(Missile Flight)",
-                    )
-                )
+                events.append(_lost(track, "seeker_lost", "loses the target", reason, t_end))
                 continue
         flight = fly_missile(
             track.state,
