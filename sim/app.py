@@ -21,7 +21,8 @@ from sim.cameras import CAMERA_MODES, Bounds, CameraMode, CameraPose, CameraRig
 from sim.playback import Playback
 from sim.snapshot import Snapshot
 from sim.view.controls import HelpOverlay, ScrubBar
-from sim.view.layer import ViewSettings
+from sim.view.layer import ScreenBox, ViewSettings, shown_box
+from sim.window_status import StatusWriter, box_pixels
 
 NEAR_FT, FAR_FT = 20.0, 3_000_000.0
 ORTHO_UNIT_FT = 1000.0
@@ -135,6 +136,32 @@ class ReplayScene:
         self.apply_camera(pose)
         self.instructor.update(snapshot)
 
+    def screen_boxes(self) -> dict[str, ScreenBox]:
+        """Every shown 2D panel's rectangle in aspect2d units, by name: the HUD's
+        instruments, clock and ticker, the scrub bar, the help overlay and the instructor's
+        label and energy chart."""
+        aspect2d = self.base.aspect2d
+        parts: dict[str, Any] = {"scrub": self.scrub.root, "help": self.help.root}
+        if self.hud is not None:
+            hud = self.hud
+            parts |= {
+                "header": hud.header.root,
+                "gauges": hud.gauges.root,
+                "sensors": hud.sensors.root,
+                "status": hud.status.root,
+                "throttle": hud.throttle.root,
+                "phad": hud.phad.root,
+                "clock": hud.clock.root,
+                "ticker": hud.ticker.root,
+            }
+        parts |= self.instructor.screen_parts()
+        boxes: dict[str, ScreenBox] = {}
+        for name, node in parts.items():
+            box = shown_box(node, aspect2d)
+            if box is not None:
+                boxes[name] = box
+        return boxes
+
     def draw_at(self, t_s: float, dt_s: float = 0.0) -> Snapshot:
         """Draw the scene at a playback time (for exports) and return its snapshot."""
         self.playback.seek(t_s)
@@ -187,6 +214,7 @@ class ReplayApp:
         self.scene = scene
         self.playback = scene.playback
         self._drag: tuple[float, float] | None = None
+        self.status = StatusWriter.from_environment()
         self._bind()
         self.playback.play()
         base.taskMgr.add(self._update, "furball-update")
@@ -263,7 +291,29 @@ class ReplayApp:
             self._drag = at
         self.playback.advance(dt)
         self.scene.draw(self.playback.snapshot(), dt)
+        if self.status is not None and self.status.due():
+            self.status.write(self.window_status())
         return task.cont
+
+    def window_status(self) -> dict[str, Any]:
+        """What the window shows now (see :mod:`sim.window_status`)."""
+        base, pb = self.base, self.playback
+        size = (int(base.win.getXSize()), int(base.win.getYSize()))
+        extent = (float(base.a2dRight), float(base.a2dTop))
+        boxes = self.scene.screen_boxes()
+        return {
+            "app": "replay",
+            "frame": int(base.clock.getFrameCount()),
+            "t_s": round(pb.t_s, 3),
+            "playing": pb.playing,
+            "speed": pb.speed,
+            "loop": pb.loop,
+            "camera": self.scene.rig.mode,
+            "selected": pb.selected,
+            "help": self.scene.help.visible,
+            "size": list(size),
+            "panels": {name: box_pixels(box, extent, size) for name, box in boxes.items()},
+        }
 
     def release(self) -> None:
         """Stop the update task and drop the bindings, leaving the scene to its owner (the

@@ -353,7 +353,11 @@ def make_atlas(
     texture.setRamImage(np.ascontiguousarray(rgb8[::-1, :, ::-1]).tobytes())  # BGR, bottom up
     texture.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     texture.setMagfilter(SamplerState.FT_linear)
-    texture.setAnisotropicDegree(4)
+    # No anisotropic filtering: Mesa's llvmpipe (software GL, 22.x) spins for minutes, or
+    # for good, sampling a face seen exactly edge-on with it, and the top-down camera sees
+    # every level aircraft's sides edge-on (the replay froze there between 11.8 and 15.9 s
+    # of the 2v2 merge).  Trilinear mipmapping alone keeps the tiny faces clean.
+    texture.setAnisotropicDegree(1)
     texture.setWrapU(SamplerState.WM_clamp)
     texture.setWrapV(SamplerState.WM_clamp)
     return texture, face_uvs()

@@ -279,6 +279,13 @@ class InstructorOverlays:
         self.label.setDepthTest(False)
         self._hide_all()
 
+    def screen_parts(self) -> dict[str, NodePath]:
+        """The 2D parts this layer puts on screen, by name (for layout checks)."""
+        parts = {"instructor-label": self.label}
+        if self.chart is not None:
+            parts["energy-chart"] = self.chart.root
+        return parts
+
     # -- building the unit shapes --------------------------------------------------------
     def _unit_circle(self) -> NodePath:
         angles = np.linspace(0.0, 2.0 * math.pi, CIRCLE_SEGMENTS, endpoint=False)

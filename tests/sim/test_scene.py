@@ -215,6 +215,17 @@ def test_atlas_is_a_power_of_two_texture_with_six_faces() -> None:
         assert 0.0 <= u0 < u1 <= 1.0 and 0.0 <= v0 < v1 <= 1.0
 
 
+def test_atlas_is_not_anisotropically_filtered() -> None:
+    """The top-down camera sees a level box's sides exactly edge-on; sampling those faces
+    anisotropically made Mesa's software renderer spin for good (the window froze at 17.7 s
+    of demo/2v2-merge's top view). The real-window test plays that stretch through."""
+    from panda3d.core import SamplerState
+
+    texture, _ = make_atlas(card("F-16C"), (0.16, 0.36, 0.85), "Viper 1")
+    assert texture.getAnisotropicDegree() <= 1
+    assert texture.getMinfilter() == SamplerState.FT_linear_mipmap_linear
+
+
 def test_box_dimensions_come_from_the_card_or_the_wing_area() -> None:
     viper = card("F-16C")
     length, span, height = box_dimensions_ft(viper)
