@@ -209,9 +209,12 @@ class ReplayApp:
 
     ORBIT_DEG_PER_PIXEL = 0.3
 
-    def __init__(self, base: Any, scene: ReplayScene) -> None:
+    def __init__(self, base: Any, scene: ReplayScene, demo: bool = False) -> None:
         self.base = base
         self.scene = scene
+        self.demo = demo
+        """In the convention demo esc belongs to the loop (it hands the screen back)."""
+        scene.help.set_demo(demo)
         self.playback = scene.playback
         self._drag: tuple[float, float] | None = None
         self.status = StatusWriter.from_environment()
@@ -247,7 +250,8 @@ class ReplayApp:
         accept("p", instructor.toggle, ["time_ticks"])
         accept("t", instructor.cycle_target)
         accept("f", instructor.freeze_and_annotate, [pb])
-        accept("escape", self.base.userExit)
+        if not self.demo:
+            accept("escape", self.base.userExit)
         for key, mode in zip("12345", CAMERA_MODES, strict=True):
             accept(key, self.scene.rig.set_mode, [mode])
         accept("mouse1", self._press)

@@ -10,16 +10,25 @@ import os
 import sys
 from typing import Any
 
-HEADLESS_PRC = """
+QUIET_PRC = """
+print-pipe-types false
+notify-level-display error
+notify-level-device fatal
+"""
+"""Keep Panda3D's start-up chatter (its list of graphics pipes, a missing /dev/input) off
+stderr, where a user looks for furball's own messages."""
+HEADLESS_PRC = (
+    """
 load-display p3headlessgl
 aux-display p3tinydisplay
 window-type offscreen
 audio-library-name null
 sync-video false
-notify-level-display error
-notify-level-device fatal
 framebuffer-multisample 0
 """
+    + QUIET_PRC
+)
+WINDOW_PRC = "audio-library-name null\nsync-video true\n" + QUIET_PRC
 
 
 def display_available() -> bool:
@@ -43,7 +52,7 @@ def open_base(width: int, height: int, offscreen: bool = True, title: str = "fur
         return existing
     from panda3d.core import loadPrcFileData
 
-    settings = HEADLESS_PRC if offscreen else "audio-library-name null\nsync-video true\n"
+    settings = HEADLESS_PRC if offscreen else WINDOW_PRC
     loadPrcFileData("furball", settings + f"win-size {width} {height}\nwindow-title {title}\n")
     from direct.showbase.ShowBase import ShowBase
 

@@ -1,7 +1,8 @@
 """The demo in a window: the loop's task, and handing the controls to a viewer and back.
 
 Any key or click (the button thrower's generic button-down event) hands the scene on screen
-to a :class:`~sim.app.ReplayApp` with all the usual bindings; each further key or click
+to a :class:`~sim.app.ReplayApp` with all the usual bindings, and that first key then does
+what it does in the replay (``2`` switches to the chase camera); each further key or click
 restarts the idle clock, and after the idle timeout (or on ``esc``) the loop takes the
 screen back at the next vignette.  ``ctrl-q`` quits, so a visitor's ``esc`` never ends the
 demo.
@@ -29,6 +30,7 @@ class DemoApp:
         self.loop = loop
         self.viewer: Any = None
         self._handed_over_frame = -1
+        self._taken_back_frame = -1
         # Bindings of our own: the viewer's ReplayApp calls base.ignoreAll() on release.
         self.events = DirectObject()
         self._thrower = base.buttonThrowers[0].node() if base.buttonThrowers else None
@@ -40,20 +42,28 @@ class DemoApp:
 
     def on_input(self, button: str = "") -> None:
         """A key or click: the viewer takes the controls, or keeps them a while longer."""
+        # Panda3D throws a key's own event before the generic one: the esc that just gave
+        # the screen back arrives here afterwards and must not take it over again.
+        if self.base.clock.getFrameCount() == self._taken_back_frame:
+            return
         director = self.loop.director
         was_attract = director.mode == "attract"
         director.user_input()
         if was_attract and self.loop.scene is not None:
-            self._hand_over()
+            self._hand_over(button)
 
-    def _hand_over(self) -> None:
+    def _hand_over(self, button: str = "") -> None:
         from sim.app import ReplayApp
 
-        self.viewer = ReplayApp(self.base, self.loop.hand_over())
+        self.viewer = ReplayApp(self.base, self.loop.hand_over(), demo=True)
         self.base.ignore("escape")  # esc hands back to the loop; ctrl-q quits
         self.events.accept("escape", self._escape)
         self._handed_over_frame = self.base.clock.getFrameCount()
         self._cursor(hidden=False)
+        # The key's own event went by before the replay's bindings existed: send it again,
+        # so the visitor's first key also does what it says (esc only wakes the demo up).
+        if button and button != "escape":
+            self.base.messenger.send(button)
 
     def _escape(self) -> None:
         # The esc that woke the demo up arrives in the same frame: it only hands over.
@@ -64,6 +74,7 @@ class DemoApp:
         """The loop takes the screen back (esc, or the idle timeout)."""
         if self.loop.director.mode == "viewer":
             self.loop.director.resume()
+        self._taken_back_frame = self.base.clock.getFrameCount()
         self._release()
 
     def _release(self) -> None:
@@ -88,7 +99,9 @@ class DemoApp:
         """One frame: the director moves on; the loop draws (the viewer's app draws its own
         scene while it has the controls)."""
         cue = self.loop.director.advance(wall_dt_s)
-        if self.viewer is not None and cue.mode == "attract":
+        if self.viewer is not None and (
+            cue.mode == "attract" or self.viewer.scene is not self.loop.scene
+        ):
             self._release()  # before the loop replaces the viewer's scene
         self.loop.show(cue, wall_dt_s)
 

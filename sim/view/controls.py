@@ -50,6 +50,11 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("h", "show / hide this help"),
     ("esc", "quit"),
 )
+DEMO_QUIT_LINES: tuple[tuple[str, str], ...] = (
+    ("esc", "back to the demo loop"),
+    ("ctrl-q", "quit the demo"),
+)
+"""In the convention demo esc hands the screen back to the loop instead of quitting."""
 
 
 def _quad(
@@ -169,17 +174,33 @@ class HelpOverlay:
     """The key and mouse bindings, shown with ``h``."""
 
     def __init__(self, parent: Any) -> None:
-        from panda3d.core import TextNode
-
         self.root = parent.attachNewNode("furball-help")
         # Over the HUD (its panels sort at 10 in the fixed bin), whatever the node order.
         self.root.setBin("fixed", 30)
         self.root.setDepthTest(False)
         self.root.setDepthWrite(False)
+        self.lines = HELP_LINES
+        self._content: Any = None
+        self._build()
+        self.root.hide()
+
+    def set_demo(self, demo: bool) -> None:
+        """List the demo's esc and ctrl-q instead of the replay's esc (quit)."""
+        lines = HELP_LINES[:-1] + DEMO_QUIT_LINES if demo else HELP_LINES
+        if lines != self.lines:
+            self.lines = lines
+            self._build()
+
+    def _build(self) -> None:
+        from panda3d.core import TextNode
+
+        if self._content is not None:
+            self._content.removeNode()
+        self._content = self.root.attachNewNode("content")
         text = TextNode("furball-help-text")
         text.setTextColor(1, 1, 1, 1)
         text.setText(
-            "KEYS AND MOUSE\n\n" + "\n".join(f"{key:<14} {what}" for key, what in HELP_LINES)
+            "KEYS AND MOUSE\n\n" + "\n".join(f"{key:<14} {what}" for key, what in self.lines)
         )
         text.setFont(TextNode.getDefaultFont())
         # The backing fits the text, which is centred on the screen.
@@ -189,7 +210,7 @@ class HelpOverlay:
         x = -width / 2 - text.getLeft() * scale
         z = (top - bottom) / 2 - top
         _quad(
-            self.root,
+            self._content,
             "backing",
             -width / 2 - margin,
             width / 2 + margin,
@@ -197,10 +218,9 @@ class HelpOverlay:
             z + top + margin,
             (0.03, 0.04, 0.06, 0.88),
         )
-        node = self.root.attachNewNode(text)
+        node = self._content.attachNewNode(text)
         node.setScale(scale)
         node.setPos(x, 0, z)
-        self.root.hide()
 
     @property
     def visible(self) -> bool:

@@ -112,14 +112,16 @@ def test_a_visitor_takes_over_and_the_loop_comes_back_leaving_nothing_behind(
         app.tick(0.0)
         app.tick(10.0)  # into the first fight
         during_loop = _counts(clean_scene)
+        # Panda3D throws a key's own event, then the generic button event.
+        clean_scene.messenger.send("space")
         clean_scene.messenger.send(BUTTON_EVENT, ["space"])
         assert director.mode == "viewer" and app.viewer is not None
         assert clean_scene.taskMgr.hasTaskNamed("furball-update")
         assert not app.loop.scene.scrub.root.isHidden()
+        assert not app.viewer.playback.playing  # the first key also did its job
         clean_scene.messenger.send("space")  # the viewer's own bindings now
-        assert not app.viewer.playback.playing
-        clean_scene.messenger.send("escape")  # the key that woke it up: only hands over
-        assert director.mode == "viewer"
+        assert app.viewer.playback.playing
+        assert app.loop.scene.help.lines[-1][0] == "ctrl-q"
         app.tick(4.0)
         assert director.mode == "viewer"
         assert "resumes in 1 s" in app.loop.overlay.viewer_note.text_node.getText()
@@ -135,6 +137,35 @@ def test_a_visitor_takes_over_and_the_loop_comes_back_leaving_nothing_behind(
     finally:
         app.destroy()
     assert _counts(clean_scene) == before
+
+
+def test_esc_hands_the_screen_back_and_the_loop_plays_on(
+    clean_scene: Any, reels: list[Reel]
+) -> None:
+    """The esc that gives the screen back is followed by its generic button event, which
+    once handed the old scene over again: the next vignette destroyed it under the viewer's
+    update task (``!is_empty()`` in the box minis) and the screen went black."""
+    from sim.demo.app import BUTTON_EVENT, DemoApp
+
+    director = DemoDirector(PLAYLIST.vignettes, idle_s=10.0)
+    app = DemoApp(clean_scene, DemoLoop(clean_scene, PLAYLIST.title, reels, director))
+    try:
+        app.tick(0.0)
+        app.tick(10.0)
+        clean_scene.messenger.send("2")
+        clean_scene.messenger.send(BUTTON_EVENT, ["2"])
+        assert app.viewer is not None and app.loop.scene.rig.mode == "chase"
+        clean_scene.clock.tick()  # a later frame
+        clean_scene.messenger.send("escape")
+        clean_scene.messenger.send(BUTTON_EVENT, ["escape"])
+        assert director.mode == "attract" and app.viewer is None
+        assert not clean_scene.taskMgr.hasTaskNamed("furball-update")
+        for _ in range(20):
+            app.tick(0.25)
+            clean_scene.taskMgr.step()
+        assert director.vignette == 1 and app.viewer is None
+    finally:
+        app.destroy()
 
 
 def test_a_visitor_arriving_during_the_title_card_gets_the_hud(
