@@ -20,7 +20,11 @@ from sim.bfm import HISTORY_S
 from sim.cameras import CAMERA_MODES, Bounds, CameraMode, CameraPose, CameraRig
 from sim.playback import Playback
 from sim.snapshot import Snapshot
+from sim.view.aircraft_list import PANEL_WIDTH as ROSTER_WIDTH
+from sim.view.aircraft_list import AircraftList
 from sim.view.controls import HelpOverlay, ScrubBar
+from sim.view.event_list import PANEL_WIDTH as EVENTS_WIDTH
+from sim.view.event_list import EventList, next_event_time
 from sim.view.layer import ScreenBox, ViewSettings, shown_box
 from sim.window_status import StatusWriter, box_pixels
 
@@ -111,6 +115,10 @@ class ReplayScene:
             self.instructor.keep_clear = lambda: hud.panel_boxes(aspect2d)
         self.scrub = ScrubBar(base.a2dBottomCenter, float(timeline.t_s[-1]), turn_s, times)
         self.help = HelpOverlay(base.aspect2d)
+        self.roster = AircraftList(base.aspect2d, timeline.meta.events)
+        self.event_list = EventList(base.aspect2d, timeline.meta.events)
+        self._lists_key: tuple[object, ...] | None = None
+        self._events_shown = False
         self._ortho: bool | None = None
 
     # -- drawing -------------------------------------------------------------------------
@@ -133,15 +141,53 @@ class ReplayScene:
             self.hud.update(snapshot)
         self.scrub.fit(aspect)
         self.scrub.update(snapshot)
+        self._place_lists(aspect)
+        self.roster.update(snapshot)
+        self.event_list.update(snapshot)
         self.apply_camera(pose)
         self.instructor.update(snapshot)
+
+    def _place_lists(self, aspect: float) -> None:
+        """The aircraft list hangs below the clock between the HUD's top columns; the event
+        list stands above the scrub bar between the throttle and the PHAD, where it stands
+        in for the event ticker (hidden while it shows).  Both narrow to fit."""
+        roster, events = self.roster, self.event_list
+        if self.hud is not None and events.visible != self._events_shown:
+            self._events_shown = events.visible  # only on a change: the demo hides it too
+            if events.visible:
+                self.hud.ticker.root.hide()
+            else:
+                self.hud.ticker.root.show()
+        if not (roster.visible or events.visible):
+            return
+        key = (round(aspect, 4), self.rig.mode, roster.visible, events.visible)
+        if key == self._lists_key:
+            return
+        self._lists_key = key
+        top, margin = float(self.base.a2dTop), 0.03
+        spans = {"top": (-aspect + 0.05, aspect - 0.05), "bottom": (-aspect + 0.05, aspect - 0.05)}
+        if self.hud is not None:
+            boxes = self.screen_boxes()
+            if "gauges" in boxes and "sensors" in boxes:
+                spans["top"] = (boxes["gauges"][1] + margin, boxes["sensors"][0] - margin)
+            if "throttle" in boxes and "phad" in boxes and not self.hud.prominent:
+                spans["bottom"] = (boxes["throttle"][1] + margin, boxes["phad"][0] - margin)
+        left, right = spans["top"]
+        roster.place((left + right) / 2, top - 0.2, min(1.0, (right - left) / ROSTER_WIDTH))
+        left, right = spans["bottom"]
+        events.place((left + right) / 2, -top + 0.2, min(1.0, (right - left) / EVENTS_WIDTH))
 
     def screen_boxes(self) -> dict[str, ScreenBox]:
         """Every shown 2D panel's rectangle in aspect2d units, by name: the HUD's
         instruments, clock and ticker, the scrub bar, the help overlay and the instructor's
         label and energy chart."""
         aspect2d = self.base.aspect2d
-        parts: dict[str, Any] = {"scrub": self.scrub.root, "help": self.help.root}
+        parts: dict[str, Any] = {
+            "scrub": self.scrub.root,
+            "help": self.help.root,
+            "aircraft-list": self.roster.root,
+            "event-list": self.event_list.root,
+        }
         if self.hud is not None:
             hud = self.hud
             parts |= {
@@ -201,6 +247,8 @@ class ReplayScene:
             self.hud.destroy()
         self.scrub.destroy()
         self.help.destroy()
+        self.roster.destroy()
+        self.event_list.destroy()
         self.root.removeNode()
 
 
@@ -237,6 +285,10 @@ class ReplayApp:
         accept("l", self._toggle_loop)
         accept("tab", pb.select_next)
         accept("h", self.scene.help.toggle)
+        accept("k", self.scene.roster.toggle)
+        accept("j", self.scene.event_list.toggle)
+        accept(".", self._jump_event, [1])
+        accept(",", self._jump_event, [-1])
         accept("a", self.scene.awareness.toggle)
         accept("r", self.scene.radar_arcs.toggle)
         instructor = self.scene.instructor
@@ -259,6 +311,13 @@ class ReplayApp:
         accept("wheel_up", self._zoom, [0.85])
         accept("wheel_down", self._zoom, [1 / 0.85])
 
+    def _jump_event(self, step: int) -> None:
+        """Pause on the next (or previous) notable moment of the replay."""
+        t_s = next_event_time(self.scene.event_list.moments_s, self.playback.t_s, step)
+        if t_s is not None:
+            self.playback.pause()
+            self.playback.seek(t_s)
+
     def _toggle_loop(self) -> None:
         self.playback.loop = not self.playback.loop
 
@@ -274,6 +333,17 @@ class ReplayApp:
     def _press(self) -> None:
         at = self._mouse()
         if at is None:
+            return
+        aspect2d = self.base.aspect2d
+        point = aspect2d.getRelativePoint(self.base.render2d, (at[0], 0, at[1]))
+        picked = self.scene.roster.row_at(point.x, point.z, aspect2d)
+        if picked is not None:
+            self.playback.select(picked)
+            return
+        event = self.scene.event_list.event_at(point.x, point.z, aspect2d)
+        if event is not None:
+            self.playback.pause()
+            self.playback.seek(event.t_s)
             return
         bar = self.scene.scrub.root.getRelativePoint(self.base.render2d, (at[0], 0, at[1]))
         if abs(bar[2] - 0.06) < 0.04:
