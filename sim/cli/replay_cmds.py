@@ -362,7 +362,6 @@ def _play_streamed(
     base = open_base(size[0], size[1], offscreen=False)
     first = growing.wait_for(min_ticks=FIRST_TICKS)
     if growing.error is not None or first is None:
-        base.destroy()
         raise ValueError(growing.error or f"{args.source}: the engine published nothing")
     _check_entities(args, first.timeline)
     scene = ReplayScene(
@@ -397,7 +396,6 @@ def _play_streamed(
     base.taskMgr.add(follow, "furball-stream", sort=-10)
     base.run()
     app.destroy()
-    if failed:
-        base.destroy()
+    if failed:  # the scene is gone; the window closes as the command exits
         raise ValueError(failed[0])
     return "replay closed", {"window": True, "streamed": True}
