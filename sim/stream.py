@@ -123,10 +123,15 @@ class GrowingTimeline:
 class EngineThread:
     """Plays a game in a background thread, publishing every game-turn to ``growing``.
 
-    With ``hold_after`` set, the engine stops once it has published that many ticks until
-    :meth:`resume` is called.  The engine and the viewer share one interpreter lock, so
-    while the viewer builds its scene (a second of Python work) the engine would only slow
-    it down; the viewer resumes the engine once its first frame is up."""
+    The engine and the viewer share one interpreter lock, so an engine playing flat out
+    halves the viewer's frame rate.  Two controls keep it out of the way:
+
+    * ``hold_after``: once it has published that many ticks the engine waits for
+      :meth:`resume` (the viewer builds its scene, a second of Python work, meanwhile);
+    * :meth:`want_until`: the viewer says how far into the replay it wants the timeline;
+      the engine plays on only while it has published less than that.  ``None`` (the
+      default) lets it play flat out.
+    """
 
     def __init__(
         self, path: Path, game: Any, turns: int | None = None, hold_after: int | None = None
@@ -136,9 +141,9 @@ class EngineThread:
         self.turns = turns
         self.hold_after = hold_after
         self.growing = GrowingTimeline()
-        self._go = threading.Event()
-        if hold_after is None:
-            self._go.set()
+        self._pace = threading.Condition()
+        self._held = hold_after is not None
+        self._want_s: float | None = None
         self._thread = threading.Thread(target=self._play, name="furball-engine", daemon=True)
 
     def start(self) -> EngineThread:
@@ -147,15 +152,32 @@ class EngineThread:
 
     def resume(self) -> None:
         """Let a held engine play on."""
-        self._go.set()
+        with self._pace:
+            self._held = False
+            self._pace.notify_all()
+
+    def want_until(self, t_s: float | None) -> None:
+        """Play on until the timeline reaches ``t_s`` (None: to the end, flat out)."""
+        with self._pace:
+            if t_s != self._want_s:
+                self._want_s = t_s
+                self._pace.notify_all()
 
     def join(self, timeout_s: float | None = None) -> None:
         self._thread.join(timeout_s)
 
     def _publish(self, timeline: Timeline) -> None:
         self.growing.publish(timeline)
-        if self.hold_after is not None and timeline.ticks >= self.hold_after:
-            self._go.wait()
+        end_s = float(timeline.t_s[-1])
+        held_now = self.hold_after is not None and timeline.ticks >= self.hold_after
+
+        def may_play() -> bool:
+            if self._held and held_now:
+                return False
+            return self._want_s is None or self._want_s > end_s
+
+        with self._pace:
+            self._pace.wait_for(may_play)
 
     def _play(self) -> None:
         growing = self.growing

@@ -221,6 +221,12 @@ def test_a_held_engine_waits_for_the_viewer() -> None:
     assert engine.growing.wait(60) and engine.growing.complete
 
 
+def first_tick_s() -> float:
+    from engine.bop.game import TICK_S
+
+    return float(TICK_S)
+
+
 @pytest.fixture
 def window(clean_scene: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """``furball play`` opens the shared offscreen base as its window."""
@@ -270,3 +276,17 @@ def test_the_streamed_scene_grows_with_the_timeline(
         assert "playing the engine" not in scene.scrub.label.getText()
     finally:
         scene.destroy()
+
+
+def test_the_engine_plays_only_as_far_as_the_viewer_wants() -> None:
+    engine = stream_scenario(SCENARIO, hold_after=2)
+    assert engine is not None
+    turn_s = 10 * first_tick_s()
+    engine.want_until(turn_s * 2.5)  # the viewer wants the third game-turn
+    engine.resume()
+    assert engine.growing.wait_for(min_ticks=31, timeout_s=60) is not None
+    assert not engine.growing.wait(0.3)
+    latest = engine.growing.latest()
+    assert latest is not None and latest.timeline.ticks == 31, "it stops past what is wanted"
+    engine.want_until(None)
+    assert engine.growing.wait(60) and engine.growing.complete
