@@ -145,8 +145,18 @@ class ReplayScene:
                 (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
                 self.settings,
             )
-        if self.instructor.chart is not None:
-            self.instructor.chart.history = EnergyHistory.from_timeline(timeline)
+        chart = self.instructor.chart
+        if chart is not None:
+            history = EnergyHistory.from_timeline(timeline)
+            if len(chart.history.t_s) < 2 <= len(history.t_s):
+                # Built on the first tick alone, the chart could not size itself by the
+                # tick step: build it again now that there is one.
+                from sim.view.energy_chart import EnergyChart
+
+                chart.destroy()
+                self.instructor.chart = EnergyChart(self.instructor.label_parent, history)
+            else:
+                chart.history = history
         times = tuple(e.t_s for e in timeline.meta.events)
         self.scrub.set_duration(float(timeline.t_s[-1]), times, pending=not complete)
 

@@ -334,11 +334,9 @@ def _play(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     return "replay closed", {"window": True}
 
 
-FIRST_TICKS = 2
-"""The replay starts on this many ticks (the start and the first game-turn's first tick are
-out together): a scene needs a tick step (the energy chart sizes itself by it)."""
-
-
+FIRST_TICKS = 1
+"""The replay starts on the starting positions alone; the engine waits with the first
+game-turn until the window has drawn them (the two share one interpreter lock)."""
 STREAM_SWITCH_S = 0.0005
 """The interpreter's thread switch interval while the engine plays beside the window."""
 LEAD_S = 15.0

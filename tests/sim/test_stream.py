@@ -254,18 +254,29 @@ def test_the_streamed_scene_grows_with_the_timeline(
     clean_scene: Any, streamed: tuple[Timeline, list[Timeline]]
 ) -> None:
     from sim.app import ReplayScene
+    from sim.energy import EnergyHistory
+    from sim.view.energy_chart import EnergyChart
+    from sim.view.layer import ViewSettings
 
     final, seen = streamed
-    scene = ReplayScene(clean_scene, seen[1], complete=False)
+    settings = ViewSettings(show_energy=True, show_sight_line=True)
+    scene = ReplayScene(clean_scene, seen[0], settings, complete=False)  # the start alone
     try:
         scene.playback.play()
         scene.playback.advance(100.0)
         snapshot = scene.playback.snapshot()
         scene.draw(snapshot, 0.1)
-        assert scene.scrub.duration_s == float(seen[1].t_s[-1])
+        assert scene.scrub.duration_s == pytest.approx(1e-6)
         assert "playing the engine" in scene.scrub.label.getText()
-        for part in seen[2:]:
+        for part in seen[1:]:
             scene.extend(part, complete=part is final)
+            for _ in range(12):
+                scene.playback.advance(0.5)
+                scene.draw(scene.playback.snapshot(), 0.5)
+        whole = EnergyChart(clean_scene.aspect2d, EnergyHistory.from_timeline(final))
+        assert scene.instructor.chart is not None
+        assert scene.instructor.chart.capacity == whole.capacity, "sized by the tick step"
+        whole.destroy()
         assert scene.scrub.duration_s == float(final.t_s[-1]) and not scene.scrub.pending
         assert scene.bounds == ReplayScene.__init__.__globals__["timeline_bounds"](final)
         low, high = scene.bounds.low, scene.bounds.high
