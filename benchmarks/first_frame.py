@@ -1,12 +1,14 @@
 """Time to first frame of ``furball play``: from launch to the window's first drawn frame.
 
 Launches ``python -m sim.cli.main play historical/modern-furball`` (eight AI aircraft) in a
-window, with ``FURBALL_WINDOW_STATUS`` naming a file the window writes its frame count to,
-and times from just before the process starts to the first status written at frame 1 or
-later (the status carries its own wall-clock time).  Each path is launched ``--runs`` times
-(5) and the median is printed against the 1.5 s target: the streaming path (the replay
-starts while the engine plays on) and, as the baseline, the batch path (``--no-stream``:
-the whole game is played before the window opens).
+window, with ``FURBALL_WINDOW_STATUS`` naming a file the window writes its status to, and
+times from just before the process starts to the wall-clock time the window reports its
+first frame drawn (``first_frame_wall_s``: the start of the next frame's update, after the
+first render).  The first status write at frame 1 or later comes a little earlier, just
+before that render; it is printed beside.  Each path is launched ``--runs`` times (5) and
+the median is printed against the 1.5 s target: the streaming path (the replay starts while
+the engine plays on) and, as the baseline, the batch path (``--no-stream``: the whole game
+is played before the window opens), alternately so that both see the same machine load.
 
 Needs a display: without ``DISPLAY`` it starts a virtual one (``Xvfb :51``) for the run.
 
@@ -59,12 +61,14 @@ def display() -> Iterator[dict[str, str]]:
         xvfb.wait(10)
 
 
-def first_frame_s(scenario: str, extra: list[str], env: dict[str, str]) -> float:
-    """Seconds from launching the play command to its first status at frame 1 or later."""
+def first_frame_s(scenario: str, extra: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from launching the play command to its first frame drawn, and to its first
+    status written at frame 1 or later."""
     with tempfile.TemporaryDirectory(prefix="furball-first-frame-") as folder:
         status = Path(folder) / "status.json"
         run_env = {**env, "FURBALL_WINDOW_STATUS": str(status)}
         command = [sys.executable, "-m", "sim.cli.main", "play", scenario, *extra]
+        first_status: float | None = None
         started = time.time()
         process = subprocess.Popen(
             command, env=run_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -78,8 +82,11 @@ def first_frame_s(scenario: str, extra: list[str], env: dict[str, str]) -> float
                     shown = json.loads(status.read_text())
                 except (OSError, ValueError):
                     shown = None
-                if shown is not None and shown.get("frame", 0) >= 1:
-                    return float(shown["wall_s"]) - started
+                if shown is not None and first_status is None and shown.get("frame", 0) >= 1:
+                    first_status = float(shown["wall_s"]) - started
+                drawn = None if shown is None else shown.get("first_frame_wall_s")
+                if drawn is not None and first_status is not None:
+                    return float(drawn) - started, first_status
                 time.sleep(0.01)
             raise SystemExit(f"first_frame: no frame within {TIMEOUT_S:.0f} s")
         finally:
@@ -97,17 +104,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", default=DEFAULT_SCENARIO)
     args = parser.parse_args(argv)
     paths = {"streamed": [], "batch (--no-stream)": ["--no-stream"]}
-    results: dict[str, list[float]] = {name: [] for name in paths}
+    drawn: dict[str, list[float]] = {name: [] for name in paths}
+    status: dict[str, list[float]] = {name: [] for name in paths}
     with display() as env:
         for _ in range(args.runs):  # alternate, so both see the same machine load
             for name, extra in paths.items():
-                results[name].append(first_frame_s(args.scenario, extra, env))
+                frame_s, status_s = first_frame_s(args.scenario, extra, env)
+                drawn[name].append(frame_s)
+                status[name].append(status_s)
     print(f"furball play {args.scenario}: time to first frame, median of {args.runs}")
-    for name, times in results.items():
+    for name, times in drawn.items():
         median = statistics.median(times)
         verdict = "meets" if median <= TARGET_S else "misses"
         runs = " ".join(f"{t:.2f}" for t in times)
-        print(f"  {name:<20} {median:5.2f} s  ({verdict} the {TARGET_S} s target; runs {runs})")
+        print(
+            f"  {name:<20} {median:5.2f} s  ({verdict} the {TARGET_S} s target; runs {runs}; "
+            f"first status {statistics.median(status[name]):.2f} s)"
+        )
     return 0
 
 

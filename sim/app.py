@@ -11,6 +11,7 @@ frame by frame.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -265,6 +266,10 @@ class ReplayApp:
         self.playback = scene.playback
         self._drag: tuple[float, float] | None = None
         self.status = StatusWriter.from_environment()
+        self._updates = 0
+        self.first_frame_wall_s: float | None = None
+        """Wall-clock time (Unix seconds) once the first frame has been drawn: the start of
+        the second update, which follows the first frame's render."""
         self._bind()
         self.playback.play()
         base.taskMgr.add(self._update, "furball-update")
@@ -332,6 +337,9 @@ class ReplayApp:
         self._drag = None
 
     def _update(self, task: Any) -> Any:
+        self._updates += 1
+        if self._updates == 2:
+            self.first_frame_wall_s = round(time.time(), 3)
         dt = self.base.clock.getDt()
         if self._drag is not None and (at := self._mouse()) is not None:
             width, height = self.base.win.getXSize(), self.base.win.getYSize()
@@ -355,6 +363,7 @@ class ReplayApp:
         return {
             "app": "replay",
             "frame": int(base.clock.getFrameCount()),
+            "first_frame_wall_s": self.first_frame_wall_s,
             "t_s": round(pb.t_s, 3),
             "playing": pb.playing,
             "speed": pb.speed,

@@ -133,6 +133,10 @@ class Playback:
 
     ``t_s`` runs from the first tick's time (normally 0) to the last tick's, ``duration_s``.
     ``selected`` defaults to the first aircraft.
+
+    A timeline still growing (the engine plays on, :mod:`sim.stream`) is played with
+    ``complete=False``: the clock then never runs past its end but waits there, still
+    playing (:attr:`waiting`), and :meth:`extend` hands it the longer timeline.
     """
 
     def __init__(
