@@ -359,8 +359,9 @@ def _stream(args: argparse.Namespace) -> Any:
 def _play_streamed(
     args: argparse.Namespace, size: tuple[int, int], engine: Any
 ) -> tuple[str, dict[str, Any]]:
-    """The window opens while the engine plays the first game-turn; the replay starts on
-    it and grows as the engine publishes more (:mod:`sim.stream`)."""
+    """The replay starts on the starting positions, which the engine publishes before its
+    first game-turn, and grows as it publishes more (:mod:`sim.stream`); the engine plays
+    its first game-turn once the window has drawn its first frame."""
     from sim.app import ReplayApp, ReplayScene
     from sim.panda import open_base
 
