@@ -11,6 +11,7 @@ frame by frame.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -52,6 +53,7 @@ class ReplayScene:
         camera: CameraMode = "orbit",
         selected: str | None = None,
         loop: bool = False,
+        complete: bool = True,
     ) -> None:
         from sim.energy import EnergyHistory
         from sim.view.awareness import AwarenessLines
@@ -72,15 +74,21 @@ class ReplayScene:
         # The instructor overlays read velocities off the last ticks of the trails, so the
         # playback keeps a little trail even when none is drawn (older points are clear).
         trail_s = max(self.settings.trail_seconds, HISTORY_S)
-        self.playback = Playback(timeline, loop=loop, trail_seconds=trail_s)
+        self.playback = Playback(timeline, loop=loop, trail_seconds=trail_s, complete=complete)
         if selected is not None:
             self.playback.select(selected)
         self.bounds = timeline_bounds(timeline)
         self.rig = CameraRig(self.bounds, camera, mini_scale=self.settings.mini_scale)
         self.root = base.render.attachNewNode("furball-scene")
         low, high = self.bounds.low, self.bounds.high
+        # A timeline still growing gets a map with room to spread (see extend).
+        slack = 0.0 if complete else self.bounds.size_ft / 2
         self.layers: list[Any] = [
-            HexGround(self.root, (low[0], low[1], high[0], high[1]), self.settings),
+            HexGround(
+                self.root,
+                (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
+                self.settings,
+            ),
             BoxMinis(self.root, timeline, self.settings),
             TentMinis(self.root, self.settings),
             AltitudeStacks(self.root, self.settings),
@@ -114,12 +122,52 @@ class ReplayScene:
             hud, aspect2d = self.hud, base.aspect2d
             self.instructor.keep_clear = lambda: hud.panel_boxes(aspect2d)
         self.scrub = ScrubBar(base.a2dBottomCenter, float(timeline.t_s[-1]), turn_s, times)
+        self.scrub.pending = not complete
         self.help = HelpOverlay(base.aspect2d)
         self.roster = AircraftList(base.aspect2d, timeline.meta.events)
         self.event_list = EventList(base.aspect2d, timeline.meta.events)
         self._lists_key: tuple[object, ...] | None = None
         self._events_shown = False
         self._ortho: bool | None = None
+
+    def extend(self, timeline: Timeline, complete: bool = True) -> None:
+        """Go on with a longer timeline of the same game (the engine published more): the
+        playback keeps its time, speed and selection; what was worked out from the whole
+        timeline (bounds, energy history, scrub bar) is worked out again, and the hex map
+        is rebuilt only when the engagement has spread beyond it."""
+        from sim.energy import EnergyHistory
+        from sim.view.ground import HexGround
+
+        self.timeline = timeline
+        self.playback.extend(timeline, complete)
+        self.bounds = timeline_bounds(timeline)
+        self.rig.bounds = self.bounds
+        low, high = self.bounds.low, self.bounds.high
+        ground = self.layers[0]
+        xmin, ymin, xmax, ymax = ground.map_bounds_ft
+        if low[0] < xmin or low[1] < ymin or high[0] > xmax or high[1] > ymax:
+            # Grown by half again each side, so a spreading fight rebuilds it only a few times.
+            slack = self.bounds.size_ft / 2
+            ground.destroy()
+            self.layers[0] = HexGround(
+                self.root,
+                (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
+                self.settings,
+            )
+        chart = self.instructor.chart
+        if chart is not None:
+            history = EnergyHistory.from_timeline(timeline)
+            if len(chart.history.t_s) < 2 <= len(history.t_s):
+                # Built on the first tick alone, the chart could not size itself by the
+                # tick step: build it again now that there is one.
+                from sim.view.energy_chart import EnergyChart
+
+                chart.destroy()
+                self.instructor.chart = EnergyChart(self.instructor.label_parent, history)
+            else:
+                chart.history = history
+        times = tuple(e.t_s for e in timeline.meta.events)
+        self.scrub.set_duration(float(timeline.t_s[-1]), times, pending=not complete)
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, snapshot: Snapshot, dt_s: float) -> None:
@@ -266,6 +314,10 @@ class ReplayApp:
         self.playback = scene.playback
         self._drag: tuple[float, float] | None = None
         self.status = StatusWriter.from_environment()
+        self._updates = 0
+        self.first_frame_wall_s: float | None = None
+        """Wall-clock time (Unix seconds) once the first frame has been drawn: the start of
+        the second update, which follows the first frame's render."""
         self._bind()
         self.playback.play()
         base.taskMgr.add(self._update, "furball-update")
@@ -355,6 +407,9 @@ class ReplayApp:
         self._drag = None
 
     def _update(self, task: Any) -> Any:
+        self._updates += 1
+        if self._updates == 2:
+            self.first_frame_wall_s = round(time.time(), 3)
         dt = self.base.clock.getDt()
         if self._drag is not None and (at := self._mouse()) is not None:
             width, height = self.base.win.getXSize(), self.base.win.getYSize()
@@ -378,10 +433,14 @@ class ReplayApp:
         return {
             "app": "replay",
             "frame": int(base.clock.getFrameCount()),
+            "first_frame_wall_s": self.first_frame_wall_s,
             "t_s": round(pb.t_s, 3),
             "playing": pb.playing,
             "speed": pb.speed,
             "loop": pb.loop,
+            "duration_s": round(pb.duration_s, 3),
+            "complete": pb.complete,
+            "waiting": pb.waiting,
             "camera": self.scene.rig.mode,
             "selected": pb.selected,
             "help": self.scene.help.visible,

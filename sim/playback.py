@@ -133,6 +133,10 @@ class Playback:
 
     ``t_s`` runs from the first tick's time (normally 0) to the last tick's, ``duration_s``.
     ``selected`` defaults to the first aircraft.
+
+    A timeline still growing (the engine plays on, :mod:`sim.stream`) is played with
+    ``complete=False``: the clock then never runs past its end but waits there, still
+    playing (:attr:`waiting`), and :meth:`extend` hands it the longer timeline.
     """
 
     def __init__(
@@ -142,13 +146,13 @@ class Playback:
         loop: bool = False,
         trail_seconds: float = 24.0,
         selected: str | None = None,
+        complete: bool = True,
     ) -> None:
         if timeline.ticks == 0:
             raise ValueError("cannot play back an empty timeline (it has no ticks)")
         if not math.isfinite(trail_seconds) or trail_seconds < 0:
             raise ValueError(f"trail_seconds must be 0 or more, got {trail_seconds!r}")
         meta = timeline.meta
-        self.timeline: Final = timeline
         self.tick_s: Final[float] = float(meta.tick_s)
         ruleset = RULESETS.get(meta.rules)
         self.ticks_per_turn: Final[int] = (
@@ -156,15 +160,27 @@ class Playback:
         )
         self.loop = loop
         self.trail_seconds = float(trail_seconds)
+        self._complete = bool(complete)
+        self._playing: bool = False
+        self._speed: float = 1.0
+        self._load(timeline)
+        self._t: float = self._start
 
+        self._selected: int | None = None
+        if selected is not None:
+            self.select(selected)
+        elif self._aircraft:
+            self._selected = self._aircraft[0]
+
+    def _load(self, timeline: Timeline) -> None:
+        """Everything worked out from the timeline (again when it grows)."""
+        self.timeline: Timeline = timeline
         self._t_array: FloatArray = np.asarray(timeline.t_s, dtype=np.float64)
         self._t_list: list[float] = self._t_array.tolist()
         self._start = float(self._t_list[0])
         self._end = float(self._t_list[-1])
-        self._t: float = self._start
-        self._playing: bool = False
-        self._speed: float = 1.0
 
+        meta = timeline.meta
         self._infos = meta.entities
         self._ids = timeline.entity_ids
         self._aircraft = tuple(i for i, info in enumerate(self._infos) if info.kind == "aircraft")
@@ -179,11 +195,24 @@ class Playback:
         self._recent_cache: dict[tuple[int, int], tuple[Event, ...]] = {}
         self._bearing_cache: dict[tuple[int, int], dict[str, str]] = {}
 
-        self._selected: int | None = None
-        if selected is not None:
-            self.select(selected)
-        elif self._aircraft:
-            self._selected = self._aircraft[0]
+    def extend(self, timeline: Timeline, complete: bool = True) -> None:
+        """Go on with a longer timeline of the same game (one that has grown while the
+        engine plays): the time, play state, speed, loop, selection and trail length stay.
+
+        ``timeline`` must begin with this one: the same tick times and the same entities
+        first (a missile launched since is added after them).  ``complete`` says whether
+        it is the whole game; until then the clock waits at the published end."""
+        if timeline.ticks < self._ticks:
+            raise ValueError(f"a timeline only grows: {timeline.ticks} ticks after {self._ticks}")
+        if timeline.entity_ids[: self._n] != self._ids or not np.array_equal(
+            np.asarray(timeline.t_s[: self._ticks], dtype=np.float64), self._t_array
+        ):
+            raise ValueError("the new timeline does not begin with the one being played")
+        if timeline.meta.tick_s != self.tick_s or timeline.meta.rules != self.timeline.meta.rules:
+            raise ValueError("the new timeline is of another game")
+        self._load(timeline)
+        self._complete = bool(complete)
+        self._t = min(max(self._t, self._start), self._end)
 
     # -- precomputation ------------------------------------------------------------------
     def _precompute(self, timeline: Timeline) -> None:
@@ -397,6 +426,16 @@ class Playback:
     def at_end(self) -> bool:
         return self._t >= self._end - _TIME_EPS
 
+    @property
+    def complete(self) -> bool:
+        """Whether the timeline is the whole game (not one still growing)."""
+        return self._complete
+
+    @property
+    def waiting(self) -> bool:
+        """Playing, but held at the end of a timeline still growing until more arrives."""
+        return self._playing and not self._complete and self.at_end
+
     # -- the clock -----------------------------------------------------------------------
     def advance(self, wall_dt_s: float) -> None:
         """Move the playback time on by ``wall_dt_s`` wall-clock seconds × speed when playing.
@@ -411,6 +450,9 @@ class Playback:
         if self._start < t < self._end:
             self._t = t
             return
+        if forward and not self._complete:
+            self._t = self._end  # wait there, still playing, for the engine's next turn
+            return
         span = self._end - self._start
         if self.loop and span > 0:
             if (forward and t <= self._end) or (not forward and t >= self._start):
@@ -422,8 +464,8 @@ class Playback:
         self._playing = False
 
     def play(self) -> None:
-        """Start playing; from the start again if paused at the end."""
-        if self.at_end and not self.loop:
+        """Start playing; from the start again if paused at the end of a whole game."""
+        if self.at_end and not self.loop and self._complete:
             self._t = self._start
         self._playing = True
 

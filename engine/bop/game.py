@@ -1190,11 +1190,15 @@ class Game:
         turns: int | None = None,
         orders: Callable[[int], dict[str, BopPlot]] | None = None,
         progress: Callable[[int, int], None] | None = None,
+        published: Callable[[Timeline], None] | None = None,
     ) -> Timeline:
         """Play ``turns`` game-turns (the scenario's count by default) and build the timeline.
 
         ``orders(turn)`` gives each game-turn's orders (a game log's); by default the
-        scenario's scripts.  ``progress(played, turns)`` is told after every game-turn."""
+        scenario's scripts.  ``progress(played, turns)`` is told after every game-turn.
+        ``published(timeline)``, when given, is handed the timeline so far: the starting
+        positions first, then after every game-turn; each is a prefix of the next, and the
+        last is the one returned (a viewer can replay the game while it is still played)."""
         count = self.scenario.turns if turns is None else turns
         ids = list(self.aircraft)
         first = {entity: self._initial_sample(self.aircraft[entity]) for entity in ids}
@@ -1202,6 +1206,10 @@ class Game:
         events: list[Event] = []
         table: list[dict[str, Any]] = []
         played = 0
+        from_log = orders is not None
+        timeline = self._timeline(ids, per_entity, events, table, played, from_log)
+        if published is not None:
+            published(timeline)
         for _ in range(count):
             if not any(state.active for state in self.aircraft.values()):
                 break
@@ -1224,10 +1232,28 @@ class Game:
                 else:
                     per_entity[entity].append(_hold(per_entity[entity][-1]))
             table.extend({"turn": result.turn, **r.row()} for r in result.aircraft.values())
+            if published is not None:
+                timeline = self._timeline(ids, per_entity, events, table, played, from_log)
+                published(timeline)
+        if published is None or played == 0:
+            timeline = self._timeline(ids, per_entity, events, table, played, from_log)
+        return timeline
+
+    def _timeline(
+        self,
+        ids: list[str],
+        per_entity: dict[str, list[dict[str, npt.NDArray[Any]]]],
+        events: list[Event],
+        table: list[dict[str, Any]],
+        played: int,
+        from_log: bool,
+    ) -> Timeline:
+        """The timeline of the ``played`` game-turns so far (new arrays: the lists may grow)."""
         ticks = 1 + TICKS_PER_TURN * played
+        names = per_entity[ids[0]][0]
         channels = {
             name: np.stack([np.concatenate([c[name] for c in per_entity[e]]) for e in ids])
-            for name in first[next(iter(first))]
+            for name in names
         }
         setups = {setup.entity_id: setup for setup in self.scenario.aircraft}
         infos = [
@@ -1236,7 +1262,7 @@ class Game:
                 callsign=s.callsign,
                 type_id=s.card.type_id,
                 side=s.side,
-                pilot=_pilot_text(setups[s.id], from_log=orders is not None),
+                pilot=_pilot_text(setups[s.id], from_log=from_log),
             )
             for s in self.aircraft.values()
         ]

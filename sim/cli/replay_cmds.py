@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,12 @@ def register(commands: Any) -> None:
         help="without a display, render this MP4 instead of stopping",
     )
     play.add_argument("--loop", action="store_true", help="loop the replay (convention demo)")
+    play.add_argument(
+        "--no-stream",
+        action="store_true",
+        help="play the whole game before the window opens (by default the replay starts "
+        "while the engine plays on)",
+    )
     play.set_defaults(handler=_play)
 
     render = commands.add_parser(
@@ -201,21 +208,13 @@ def instructor_settings(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _scene(
-    args: argparse.Namespace, size: tuple[int, int], offscreen: bool, loop: bool = False
-) -> Any:
-    from sim.app import ReplayScene
-    from sim.panda import open_base
+def _settings(args: argparse.Namespace) -> Any:
+    """The view settings the flags ask for."""
     from sim.view.layer import ViewSettings
 
-    timeline = load_source(args.source, args.seed)
-    _check_select(timeline, args.select)
-    if args.target is not None and args.target not in timeline.entity_ids:
-        known = ", ".join(timeline.entity_ids)
-        raise ValueError(f"--target {args.target!r}: no such aircraft; choose one of {known}")
     if args.trail_s < 0 or not 1 <= args.mini_scale <= 200:
         raise ValueError("--trail-s must be 0 or more and --mini-scale 1 to 200")
-    settings = ViewSettings(
+    return ViewSettings(
         mini_scale=args.mini_scale,
         trail_seconds=args.trail_s,
         show_trails=args.trail_s > 0,
@@ -225,6 +224,24 @@ def _scene(
         show_radar_arcs=args.radar_arcs,
         **instructor_settings(args),
     )
+
+
+def _check_entities(args: argparse.Namespace, timeline: Timeline) -> None:
+    _check_select(timeline, args.select)
+    if args.target is not None and args.target not in timeline.entity_ids:
+        known = ", ".join(timeline.entity_ids)
+        raise ValueError(f"--target {args.target!r}: no such aircraft; choose one of {known}")
+
+
+def _scene(
+    args: argparse.Namespace, size: tuple[int, int], offscreen: bool, loop: bool = False
+) -> Any:
+    from sim.app import ReplayScene
+    from sim.panda import open_base
+
+    timeline = load_source(args.source, args.seed)
+    _check_entities(args, timeline)
+    settings = _settings(args)
     base = open_base(size[0], size[1], offscreen=offscreen)
     scene = ReplayScene(
         base, timeline, settings, camera=args.camera, selected=args.select, loop=loop
@@ -307,8 +324,97 @@ def _play(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         )
     from sim.app import ReplayApp
 
+    engine = None if args.no_stream else _stream(args)
+    if engine is not None:
+        return _play_streamed(args, size, engine)
     base, scene = _scene(args, size, offscreen=False, loop=args.loop)
     app = ReplayApp(base, scene)
     base.run()
     app.destroy()
     return "replay closed", {"window": True}
+
+
+FIRST_TICKS = 1
+"""The replay starts on the starting positions alone; the engine waits with the first
+game-turn until the window has drawn them (the two share one interpreter lock)."""
+STREAM_SWITCH_S = 0.0005
+"""The interpreter's thread switch interval while the engine plays beside the window."""
+LEAD_S = 15.0
+"""While the replay plays, the engine keeps this many seconds of replay (times the speed)
+published ahead of it."""
+
+
+def _stream(args: argparse.Namespace) -> Any:
+    """The scenario's game started in the background, or None for a saved timeline or a
+    game log (those are replayed whole)."""
+    path = Path(args.source)
+    if path.suffix == ".npz" or args.source.endswith(TIMELINE_SUFFIX):
+        return None
+    from sim.stream import stream_scenario
+
+    _settings(args)  # a bad flag is told before the engine starts
+    return stream_scenario(args.source, args.seed, hold_after=FIRST_TICKS)
+
+
+def _play_streamed(
+    args: argparse.Namespace, size: tuple[int, int], engine: Any
+) -> tuple[str, dict[str, Any]]:
+    """The replay starts on the starting positions, which the engine publishes before its
+    first game-turn, and grows as it publishes more (:mod:`sim.stream`); the engine plays
+    its first game-turn once the window has drawn its first frame."""
+    from sim.app import ReplayApp, ReplayScene
+    from sim.panda import open_base
+
+    growing = engine.growing
+    base = open_base(size[0], size[1], offscreen=False)
+    first = growing.wait_for(min_ticks=FIRST_TICKS)
+    if growing.error is not None or first is None:
+        raise ValueError(growing.error or f"{args.source}: the engine published nothing")
+    _check_entities(args, first.timeline)
+    scene = ReplayScene(
+        base,
+        first.timeline,
+        _settings(args),
+        camera=args.camera,
+        selected=args.select,
+        loop=args.loop,
+        complete=first.complete,
+    )
+    app = ReplayApp(base, scene)
+    seen = first.version
+    failed: list[str] = []
+
+    def follow(task: Any) -> Any:
+        """Once a frame, before the replay's update: take what the engine published."""
+        nonlocal seen
+        if task.frame == 1:  # the first frame is drawn: the engine may play on
+            engine.resume()
+        pb = scene.playback
+        # Keep the engine a few game-turns ahead of the replay, no further while it plays
+        # (its turns then cost the window no frames); paused, the engine plays on.
+        engine.want_until(pb.t_s + LEAD_S * max(pb.speed, 1.0) if pb.playing else None)
+        error = growing.error
+        if error is not None:
+            failed.append(error)
+            base.taskMgr.stop()  # the window closes and the command reports it
+            return task.done
+        latest = growing.latest()
+        if latest is not None and latest.version > seen:
+            seen = latest.version
+            scene.extend(latest.timeline, latest.complete)
+        return task.done if latest is not None and latest.complete else task.cont
+
+    base.taskMgr.add(follow, "furball-stream", sort=-10)
+    # The window's thread waits for the interpreter lock each time it takes it back from
+    # the engine's: a shorter switch interval keeps that wait short (measured at 16x, flat
+    # out: 10 fps at the default 5 ms, 17 at 0.5 ms).
+    switch_s = sys.getswitchinterval()
+    sys.setswitchinterval(STREAM_SWITCH_S)
+    try:
+        base.run()
+    finally:
+        sys.setswitchinterval(switch_s)
+    app.destroy()
+    if failed:  # the scene is gone; the window closes as the command exits
+        raise ValueError(failed[0])
+    return "replay closed", {"window": True, "streamed": True}

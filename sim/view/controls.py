@@ -89,8 +89,38 @@ class ScrubBar:
         from panda3d.core import TextNode
 
         self.root = parent.attachNewNode("furball-scrub-bar")
+        self.turn_s = turn_s
+        self.pending = False
+        """The replay is still growing (the engine plays on): at its end the label says so."""
+        self.marks: Any = None
+        self.set_duration(duration_s, event_times_s)
+        self.played = _quad(
+            self.root, "played", 0, 1, BAR_Z - 0.006, BAR_Z + 0.006, (0.35, 0.75, 1.0, 1)
+        )
+        self.head = _quad(
+            self.root, "head", -0.008, 0.008, BAR_Z - 0.03, BAR_Z + 0.03, (1, 1, 1, 1)
+        )
+        self.label = TextNode("furball-speed")
+        self.label.setAlign(TextNode.ARight)
+        self.label.setTextColor(1, 1, 1, 1)
+        self.label.setShadow(0.05, 0.05)
+        self.label_node = self.root.attachNewNode(self.label)
+        self.label_node.setScale(0.032)
+        self.label_node.setPos(BAR_RIGHT, 0, BAR_Z + 0.04)
+        self._shown: tuple[int, bool, float, bool] | None = None
+        self.width_scale = 1.0
+
+    def set_duration(
+        self, duration_s: float, event_times_s: tuple[float, ...], pending: bool = False
+    ) -> None:
+        """(Re)build the track, game-turn ticks and event marks for a replay of this length:
+        a replay still growing while the engine plays (``pending``) gets longer."""
         self.duration_s = max(duration_s, 1e-6)
-        marks = self.root.attachNewNode("static")
+        self.pending = pending
+        self._shown = None
+        if self.marks is not None:
+            self.marks.removeNode()
+        marks = self.marks = self.root.attachNewNode("static", -1)  # under the head
         _quad(
             marks,
             "track",
@@ -100,9 +130,9 @@ class ScrubBar:
             BAR_Z + 0.012,
             (0.05, 0.06, 0.08, 0.75),
         )
-        turns = int(self.duration_s / turn_s + 1e-6)
+        turns = int(self.duration_s / self.turn_s + 1e-6)
         for turn in range(turns + 1):
-            x = self.x_at(turn * turn_s)
+            x = self.x_at(turn * self.turn_s)
             _quad(
                 marks,
                 "turn-tick",
@@ -124,21 +154,6 @@ class ScrubBar:
                 (1.0, 0.72, 0.1, 1),
             )
         marks.flattenStrong()  # one node for the track, ticks and marks: they never move
-        self.played = _quad(
-            self.root, "played", 0, 1, BAR_Z - 0.006, BAR_Z + 0.006, (0.35, 0.75, 1.0, 1)
-        )
-        self.head = _quad(
-            self.root, "head", -0.008, 0.008, BAR_Z - 0.03, BAR_Z + 0.03, (1, 1, 1, 1)
-        )
-        self.label = TextNode("furball-speed")
-        self.label.setAlign(TextNode.ARight)
-        self.label.setTextColor(1, 1, 1, 1)
-        self.label.setShadow(0.05, 0.05)
-        self.label_node = self.root.attachNewNode(self.label)
-        self.label_node.setScale(0.032)
-        self.label_node.setPos(BAR_RIGHT, 0, BAR_Z + 0.04)
-        self._shown: tuple[int, bool, float] | None = None
-        self.width_scale = 1.0
 
     def fit(self, aspect: float) -> None:
         """Shrink the bar's width on a screen narrower than 16:9 so it ends clear of the
@@ -163,10 +178,13 @@ class ScrubBar:
         self.head.setX(x)
         self.played.setSx(max(x - BAR_LEFT, 1e-4))
         self.played.setX(BAR_LEFT)
-        key = (int(snapshot.t_s * 10), snapshot.playing, snapshot.speed)
+        waiting = self.pending and snapshot.t_s >= self.duration_s - 1e-6
+        key = (int(snapshot.t_s * 10), snapshot.playing, snapshot.speed, waiting)
         if key != self._shown:
             self._shown = key
             state = "playing" if snapshot.playing else "paused"
+            if waiting and snapshot.playing:
+                state = "playing the engine…"
             self.label.setText(f"{state} {snapshot.speed:g}x   h: help")
 
     def destroy(self) -> None:
