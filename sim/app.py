@@ -337,7 +337,7 @@ class ReplayApp:
         accept("l", self._toggle_loop)
         accept("tab", pb.select_next)
         accept("h", self.scene.help.toggle)
-        accept("k", self.scene.roster.toggle)
+        accept("i", self.scene.roster.toggle)
         accept("j", self.scene.event_list.toggle)
         accept(".", self._jump_event, [1])
         accept(",", self._jump_event, [-1])

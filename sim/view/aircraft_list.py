@@ -1,6 +1,6 @@
 """The aircraft list: every aircraft with its live altitude, speed, heading and state.
 
-Shown with ``k`` over the top of the scene, a row per aircraft in the timeline's order,
+Shown with ``i`` over the top of the scene, a row per aircraft in the timeline's order,
 grouped by side: callsign (in its side's colour), type, altitude in feet, speed in knots,
 heading in degrees, and its state — ``ok``, ``damaged 3/14``, ``LOC`` (or another crew
 state), ``uncontrolled``, ``departed``, ``shot down``, ``ejected``, ``crashed`` or ``out``.

@@ -31,7 +31,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("home", "back to the start"),
     ("l", "loop on / off"),
     ("tab", "select the next aircraft"),
-    ("k", "aircraft list: altitude, speed, heading, state (click selects)"),
+    ("i", "aircraft list: altitude, speed, heading, state (click selects)"),
     ("j", "event list in full (click jumps there)"),
     (", / .", "previous / next event"),
     ("1 2 3 4 5", "camera: orbit, chase, cockpit, top-down, table"),

@@ -143,7 +143,7 @@ def test_keys_jump_between_events_and_toggle_the_lists(clean_scene: Any, duel: T
         assert playback.t_s == pytest.approx(12.0)
         clean_scene.messenger.send(",")
         assert playback.t_s == pytest.approx(6.0)
-        clean_scene.messenger.send("k")
+        clean_scene.messenger.send("i")
         clean_scene.messenger.send("j")
         scene.draw(playback.snapshot(), 0.0)
         assert scene.roster.visible and scene.event_list.visible
