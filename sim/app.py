@@ -322,7 +322,8 @@ class ReplayApp:
         """Pick the aircraft under the mouse as an end of the range-and-bearing pair, or,
         with no aircraft there, step the pair's other end on to the next aircraft."""
         pair = self.scene.pair
-        at = self._mouse()
+        # An offscreen base has no mouse at all.
+        at = self._mouse() if self.base.mouseWatcherNode is not None else None
         picked = None
         if at is not None:
             aspect2d = self.base.aspect2d

@@ -34,13 +34,14 @@ from sim.view.layer import ViewSettings, side_colour
 
 SELECTED_RGB = (1.0, 0.92, 0.25)
 OUTLINE_MARGIN = 1.12
-AMBIENT_RGB = (0.37, 0.37, 0.4)
+AMBIENT_RGB = (0.34, 0.34, 0.37)
 SUN_RGB = (0.78, 0.75, 0.68)
-SUN_TOWARD = (-0.38, 0.55, -0.74)
+SUN_TOWARD = (-0.45, 0.5, -0.74)
 """The key light's direction of travel: from the south-east, high."""
-FILL_RGB = (0.2, 0.22, 0.26)
-FILL_TOWARD = (0.6, -0.35, -0.3)
-"""The fill light's direction of travel: from the north-west, low."""
+FILL_RGB = (0.19, 0.2, 0.24)
+FILL_TOWARD = (0.25, -0.9, -0.35)
+"""The fill light's direction of travel: from the north, low, so a north face is not as
+dark as a west one."""
 """The selection outline is this much larger than the box."""
 
 # Each face: outward normal, the image's right and up directions (body axes).  Seen from
@@ -129,7 +130,7 @@ class BoxMinis:
         self.root = self.outer.attachNewNode("minis")
         # Lights live beside the lit subtree, not under it (a light under the node it lights
         # makes a reference cycle that leaks the subtree).
-        # A key light high from the south-east, a weak cool fill from the north-west and
+        # A key light high from the south-east, a weak cool fill from the north and
         # less ambient than before: the top, the lit side, the shaded side and the nose of
         # a box each get a clearly different brightness, so a box reads as a box.
         ambient = AmbientLight("minis-ambient")
