@@ -139,17 +139,22 @@ class ReplayScene:
                 *([legend.box()] if legend.shown else []),
             ]
             self.legend.keep_clear = self.instructor.keep_clear
+            self.target_boxes.keep_clear = lambda: [
+                *hud.panel_boxes(aspect2d),
+                *legend.extra_boxes,
+            ]
             hud = self.hud
             self.legend.also_clear = lambda: [
                 box
                 for node in (self.scrub.root, hud.ticker.root)
                 if (box := shown_box(node, aspect2d)) is not None
             ]
+        # The legend first: it measures the scrub bar and ticker the others keep clear of.
         self.screen_layers: list[Any] = [
+            self.legend,
             self.missile_marks,
             self.target_boxes,
             self.pair,
-            self.legend,
             self.labels,
         ]
         self._ortho: bool | None = None

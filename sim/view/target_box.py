@@ -12,6 +12,7 @@ are made once per aircraft and moved each frame.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,13 +20,15 @@ from panda3d.core import LineSegs, NodePath, TextNode
 
 from sim.snapshot import EntityState, Snapshot
 from sim.view.ground import make_geom_node
-from sim.view.labels import LABEL_PX, ScreenSpace, label_rgb, make_text
+from sim.view.labels import LABEL_PX, ScreenSpace, label_rgb, make_text, overlaps
 from sim.view.layer import ScreenBox
 
 BOX_PX = 34.0
 ARROW_PX = 16.0
 EDGE_PX = 30.0
 """The arrows keep this far inside the screen's edge."""
+EDGE_SAMPLES = 72
+"""Places along the screen's edge an arrow may move to when its own spot is covered."""
 FT_PER_NM = 6076.12
 
 
@@ -108,6 +111,8 @@ class TargetBoxes:
         self._brackets = _square("target-brackets", brackets=True)
         self._arrow = _arrow()
         self.cockpit = False
+        self.keep_clear: Callable[[], Sequence[ScreenBox]] | None = None
+        """Rectangles an edge arrow slides in from the edge to stay off (the HUD panels)."""
         self.boxes: dict[str, _Box] = {}
         self.shown: dict[str, str] = {}
         """What each boxed aircraft shows this frame: ``box`` or ``arrow``."""
@@ -200,30 +205,78 @@ class TargetBoxes:
         colour: tuple[float, float, float, float],
         pixel: float,
     ) -> None:
+        """An arrow at the screen's edge pointing the way to turn to ``point``, its callsign
+        beside it towards the middle; both slid in from the edge until clear of the panels
+        (left at the edge when nowhere on the way is)."""
         local = self.screen.camera_local(point)
         dx, dz = float(local.x), float(local.z)
         if math.hypot(dx, dz) < 1e-6:
             dx, dz = 0.0, -1.0  # dead astern: point down
+        norm = math.hypot(dx, dz)
+        ux, uz = dx / norm, dz / norm
         left, right, bottom, top = self.screen.extent()
         inset = EDGE_PX * pixel
         cx, cz = (left + right) / 2, (bottom + top) / 2
         half_w, half_h = (right - left) / 2 - inset, (top - bottom) / 2 - inset
-        reach = min(half_w / abs(dx) if dx else math.inf, half_h / abs(dz) if dz else math.inf)
-        x, z = cx + dx * reach, cz + dz * reach
-        angle = math.degrees(math.atan2(dz, dx))
+        reach = min(half_w / abs(ux) if ux else math.inf, half_h / abs(uz) if uz else math.inf)
+        size = ARROW_PX * pixel
+        scale = LABEL_PX * 0.85 * pixel
+        t_left, t_right, t_bottom, t_top = box.text.getFrameActual()
+        back = 1.4 * size
+        panels = list(self.keep_clear()) if self.keep_clear is not None else []
+
+        def layout(
+            f: float, at: tuple[float, float] | None = None
+        ) -> tuple[float, float, float, float, bool]:
+            x, z = at if at is not None else (cx + ux * reach * f, cz + uz * reach * f)
+            # The text's nearest corner a little back from the arrow, towards the middle.
+            tx = x - ux * back - (t_right if ux > 0 else t_left) * scale * (abs(ux) > 0.3)
+            tz = z - uz * back - (t_top if uz > 0 else t_bottom) * scale * (abs(uz) > 0.3)
+            tx = min(max(tx, left + inset - t_left * scale), right - inset - t_right * scale)
+            arrow_box = (x - size, x + size, z - size, z + size)
+            text_box = (
+                tx + t_left * scale,
+                tx + t_right * scale,
+                tz + t_bottom * scale,
+                tz + t_top * scale,
+            )
+            clear = not any(overlaps(b, p) for b in (arrow_box, text_box) for p in panels)
+            return x, z, tx, tz, clear
+
+        placed = layout(1.0)
+        for k in range(1, 45):
+            if placed[4]:
+                break
+            candidate = layout(1.0 - k * 0.02)
+            if candidate[4]:
+                placed = candidate
+        if not placed[4]:
+            # Nowhere clear on the way in: the clear place along the screen's edge nearest
+            # in angle to the true direction (the arrow still points the true way).
+            best: tuple[float, tuple[float, float, float, float, bool]] | None = None
+            for k in range(EDGE_SAMPLES):
+                angle = 2 * math.pi * k / EDGE_SAMPLES
+                ex, ez = math.cos(angle), math.sin(angle)
+                far = min(
+                    half_w / abs(ex) if ex else math.inf, half_h / abs(ez) if ez else math.inf
+                )
+                candidate = layout(1.0, (cx + ex * far, cz + ez * far))
+                if candidate[4]:
+                    off = abs(math.remainder(angle - math.atan2(uz, ux), 2 * math.pi))
+                    if best is None or off < best[0]:
+                        best = (off, candidate)
+            placed = best[1] if best is not None else layout(1.0)
+        x, z, tx, tz, _ = placed
+        angle = math.degrees(math.atan2(uz, ux))
         box.arrow.setPos(x, 0, z)
         box.arrow.setR(-angle)
-        box.arrow.setScale(ARROW_PX * pixel)
+        box.arrow.setScale(size)
         box.arrow.setColor(*colour)
         box.arrow.show()
         box.square.hide()
         box.brackets.hide()
-        # The callsign sits inside the arrow, towards the screen's middle.
-        norm = math.hypot(dx, dz)
-        back = 2.4 * ARROW_PX * pixel
-        box.text_path.setScale(LABEL_PX * 0.85 * pixel)
-        tx = min(max(x - dx / norm * back, left + 3 * inset), right - 3 * inset)
-        box.text_path.setPos(tx, 0, z - dz / norm * back)
+        box.text_path.setScale(scale)
+        box.text_path.setPos(tx, 0, tz)
         box.text_path.show()
 
     def destroy(self) -> None:

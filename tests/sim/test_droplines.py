@@ -12,7 +12,8 @@ from sim.view.layer import ALTITUDE_TILES, ViewSettings
 from sim.view.legend import AltitudeLegend
 from sim.view.minis import BoxMinis
 from tests.sim.conftest import grab
-from tests.sim.test_scene import SETTINGS, look, project, scene, snapshot, state, window
+from tests.sim.test_labels import look
+from tests.sim.test_scene import SETTINGS, project, scene, snapshot, state, window
 
 __all__ = ["scene"]
 

@@ -18,9 +18,16 @@ from sim.view.labels import (
     overlaps,
 )
 from tests.sim.conftest import TEST_HEIGHT, grab
-from tests.sim.test_scene import look, project, scene, snapshot, state
+from tests.sim.test_scene import look as look_from
+from tests.sim.test_scene import project, scene, snapshot, state
 
 __all__ = ["scene"]
+
+
+def look(base: Any, eye: tuple[float, float, float], at: tuple[float, float, float]) -> None:
+    """Point the camera, at unit scale (a replay's orthographic camera leaves it scaled)."""
+    base.camera.setScale(1.0)
+    look_from(base, eye, at)
 
 
 def screen(base: Any, parent: Any) -> ScreenSpace:

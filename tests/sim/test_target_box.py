@@ -11,8 +11,8 @@ import pytest
 from sim.view.pair_range import PairRange, bearing_deg, pair_text
 from sim.view.target_box import BOX_PX, TargetBoxes, range_text, seen_targets
 from tests.sim.conftest import TEST_HEIGHT
-from tests.sim.test_labels import screen
-from tests.sim.test_scene import look, scene, snapshot, state
+from tests.sim.test_labels import look, screen
+from tests.sim.test_scene import scene, snapshot, state
 
 __all__ = ["scene"]
 
