@@ -188,7 +188,9 @@ class ReplayScene:
                 boxed = self.target_boxes.shown
                 half = BOX_PX / 2
                 self.labels.mark_px = {i: half for i, shown in boxed.items() if shown == "box"}
-                self.labels.also_taken = self.target_boxes.text_boxes
+                pair_box = self.pair.label_box()
+                taken = self.target_boxes.text_boxes
+                self.labels.also_taken = taken if pair_box is None else [*taken, pair_box]
             layer.update(snapshot)
 
     def screen_boxes(self) -> dict[str, ScreenBox]:

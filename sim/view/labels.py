@@ -121,6 +121,11 @@ class _Label:
     short_path: NodePath
     texts: tuple[str, str] = ("", "")
     colour: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    frames: tuple[tuple[float, float, float, float, float], ...] = ()
+    """Each form's text frame (left, right, bottom, top) and line height, in text units:
+    measured once when the text changes."""
+    shown: NodePath | None = None
+    """The form on screen now, None when hidden."""
 
 
 def _set(node: TextNode, text: str) -> None:
@@ -195,6 +200,8 @@ class EntityLabels:
         if label is None:
             long, long_path = make_text(self.root, f"label-{entity_id}")
             short, short_path = make_text(self.root, f"label-short-{entity_id}")
+            long_path.hide()
+            short_path.hide()
             label = _Label(long, long_path, short, short_path)
             self.labels[entity_id] = label
         return label
@@ -237,8 +244,7 @@ class EntityLabels:
             label = self._label(state.id)
             at = self.screen.project(state.position_ft) if state.id != self.skip else None
             if at is None:
-                label.long_path.hide()
-                label.short_path.hide()
+                self._hide(label)
                 continue
             if state.kind == "missile":
                 target = self.missile_targets.get(state.id) or (
@@ -253,6 +259,10 @@ class EntityLabels:
                 _set(label.long, texts[0])
                 _set(label.short, texts[1])
                 label.texts = texts
+                label.frames = tuple(
+                    (*node.getFrameActual(), node.getLineHeight())
+                    for node in (label.long, label.short)
+                )
             if colour != label.colour:
                 label.long.setTextColor(*colour, 1.0)
                 label.short.setTextColor(*colour, 1.0)
@@ -267,8 +277,7 @@ class EntityLabels:
             self.placed[state.id] = box
         for entity_id, label in self.labels.items():
             if entity_id not in seen:
-                label.long_path.hide()
-                label.short_path.hide()
+                self._hide(label)
 
     def _place(
         self,
@@ -282,13 +291,12 @@ class EntityLabels:
         """Put the label at the first free place beside ``at``: its long form, then its
         short one; hide it where neither fits. Returns its rectangle when shown."""
         x, z = at
-        forms = [(label.long, label.long_path, label.short_path)]
+        forms = [(label.frames[0], label.long_path, label.short_path)]
         if label.texts[1] != label.texts[0]:
-            forms.append((label.short, label.short_path, label.long_path))
-        for node, path, other in forms:
-            left, right, bottom, top = node.getFrameActual()
+            forms.append((label.frames[1], label.short_path, label.long_path))
+        for (left, right, bottom, top, line), path, other in forms:
             width, height = (right - left) * scale, (top - bottom) * scale
-            first_line = node.getLineHeight() * scale
+            first_line = line * scale
             # The label's first line is centred on the mark's height, to its right first.
             beside = z + first_line * 0.5 - height
             places = (
@@ -310,14 +318,23 @@ class EntityLabels:
                 if any(overlaps(box, other_box) for other_box in taken):
                     continue
                 # The text's origin is at its frame's left edge, its top at ``top``.
-                path.setPos(px - left * scale, 0.0, pz + height - top * scale)
-                path.setScale(scale)
-                path.show()
-                other.hide()
+                path.setPosHprScale(
+                    px - left * scale, 0.0, pz + height - top * scale, 0, 0, 0, scale, scale, scale
+                )
+                if label.shown is not path:
+                    path.show()
+                    other.hide()
+                    label.shown = path
                 return box
-        label.long_path.hide()
-        label.short_path.hide()
+        self._hide(label)
         return None
+
+    @staticmethod
+    def _hide(label: _Label) -> None:
+        if label.shown is not None:
+            label.long_path.hide()
+            label.short_path.hide()
+            label.shown = None
 
     def destroy(self) -> None:
         self.root.removeNode()

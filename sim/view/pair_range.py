@@ -16,7 +16,7 @@ from panda3d.core import LineSegs, NodePath, Point3, TextNode
 
 from sim.snapshot import EntityState, Snapshot
 from sim.view.labels import LABEL_PX, ScreenSpace, make_text
-from sim.view.layer import line_overlay_root
+from sim.view.layer import ScreenBox, line_overlay_root
 from sim.view.target_box import range_text
 
 PAIR_RGBA = (1.0, 1.0, 1.0, 0.85)
@@ -108,6 +108,15 @@ class PairRange:
         if best is None or best[0] > PICK_PX * self.screen.pixel:
             return None
         return best[1]
+
+    def label_box(self) -> ScreenBox | None:
+        """The label's rectangle on the overlay, None when hidden (labels keep clear)."""
+        if self.label.isHidden():
+            return None
+        left, right, bottom, top = self.text.getCardActual()
+        scale = self.label.getScale().x
+        x, _, z = self.label.getPos()
+        return (x + left * scale, x + right * scale, z + bottom * scale, z + top * scale)
 
     # -- Layer -----------------------------------------------------------------------------
     def _hide(self) -> None:

@@ -12,10 +12,10 @@ from sim.view.layer import ALTITUDE_TILES, ViewSettings
 from sim.view.legend import AltitudeLegend
 from sim.view.minis import BoxMinis
 from tests.sim.conftest import grab
-from tests.sim.test_labels import look
-from tests.sim.test_scene import SETTINGS, project, scene, snapshot, state, window
+from tests.sim.test_labels import lens_scene, look, scene
+from tests.sim.test_scene import SETTINGS, project, snapshot, state, window
 
-__all__ = ["scene"]
+__all__ = ["lens_scene", "scene"]
 
 
 def test_a_drop_line_runs_from_the_aircraft_to_a_foot_on_the_ground(scene: Any) -> None:

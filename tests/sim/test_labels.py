@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
+import pytest
 
 from sim.view.labels import (
     LABEL_PX,
@@ -19,9 +21,19 @@ from sim.view.labels import (
 )
 from tests.sim.conftest import TEST_HEIGHT, grab
 from tests.sim.test_scene import look as look_from
-from tests.sim.test_scene import project, scene, snapshot, state
+from tests.sim.test_scene import project, snapshot, state
+from tests.sim.test_scene import scene as lens_scene
 
-__all__ = ["scene"]
+__all__ = ["lens_scene", "scene"]
+
+
+@pytest.fixture
+def scene(lens_scene: Any) -> Iterator[Any]:
+    """The ShowBase with a known lens, its background colour restored afterwards (these
+    tests darken it to read text and marks)."""
+    colour = lens_scene.getBackgroundColor()
+    yield lens_scene
+    lens_scene.setBackgroundColor(colour)
 
 
 def look(base: Any, eye: tuple[float, float, float], at: tuple[float, float, float]) -> None:

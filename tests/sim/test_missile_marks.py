@@ -11,10 +11,10 @@ from models.timeline import Event
 from sim.view.missile_marks import MARK_PX, MissileMarks, missile_targets
 from sim.view.trails import FLOATS_PER_VERTEX, SMOKE_RGB, Trails, smoke_trails
 from tests.sim.conftest import TEST_HEIGHT, grab
-from tests.sim.test_labels import look, screen
-from tests.sim.test_scene import SETTINGS, project, scene, snapshot, state
+from tests.sim.test_labels import lens_scene, look, scene, screen
+from tests.sim.test_scene import SETTINGS, project, snapshot, state
 
-__all__ = ["scene"]
+__all__ = ["lens_scene", "scene"]
 
 
 def missile(entity_id: str, position: tuple[float, float, float], **changes: Any) -> Any:

@@ -11,10 +11,10 @@ import pytest
 from sim.view.pair_range import PairRange, bearing_deg, pair_text
 from sim.view.target_box import BOX_PX, TargetBoxes, range_text, seen_targets
 from tests.sim.conftest import TEST_HEIGHT
-from tests.sim.test_labels import look, screen
-from tests.sim.test_scene import scene, snapshot, state
+from tests.sim.test_labels import lens_scene, look, scene, screen
+from tests.sim.test_scene import snapshot, state
 
-__all__ = ["scene"]
+__all__ = ["lens_scene", "scene"]
 
 
 def own_with(**changes: Any) -> Any:
@@ -76,6 +76,8 @@ def test_bearing_range_and_height_between_a_picked_pair(scene: Any) -> None:
     pair.update(shot)
     assert (pair.first, pair.second) == ("a", "b")
     assert not pair.line.isHidden() and not pair.label.isHidden()
+    box = pair.label_box()
+    assert box is not None and box[0] < box[1] and box[2] < box[3]
     assert tuple(pair.segs.getVertex(1)) == pytest.approx(b.position_ft)
     pair.cycle()
     assert pair.second == "c"
