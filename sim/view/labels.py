@@ -107,7 +107,7 @@ def make_text(
     node.setShadow(0.06, 0.06)
     node.setShadowColor(0.0, 0.0, 0.0, 0.85)
     path = parent.attachNewNode(node)
-    path.setBin("fixed", 10)
+    path.setBin("fixed", 6)
     path.setDepthTest(False)
     path.setDepthWrite(False)
     return node, path

@@ -49,7 +49,8 @@ class AltitudeLegend:
         self.extra_boxes: tuple[ScreenBox, ...] = ()
         """What ``also_clear`` said when the legend was last placed."""
         self.root = overlay.attachNewNode("altitude-legend")
-        self.root.setBin("fixed", 30)
+        # Under the HUD's panels (10 in the fixed bin) and the help (30).
+        self.root.setBin("fixed", 8)
         self.root.setDepthTest(False)
         self.root.setDepthWrite(False)
         self.root.setTransparency(True)
@@ -89,7 +90,7 @@ class AltitudeLegend:
         card.setFrame(0, self.width, -self.height, 0)
         background = self.root.attachNewNode(card.generate())
         background.setColor(*CARD_RGBA)
-        background.setBin("fixed", 29)
+        background.setBin("fixed", 7)
         self.shown = self.settings.show_stacks
         self._placed: tuple[object, tuple[float, float]] | None = None
         if not self.shown:

@@ -103,7 +103,7 @@ class TargetBoxes:
     def __init__(self, screen: ScreenSpace) -> None:
         self.screen = screen
         self.root = screen.overlay.attachNewNode("target-boxes")
-        self.root.setBin("fixed", 12)
+        self.root.setBin("fixed", 6)
         self.root.setDepthTest(False)
         self.root.setDepthWrite(False)
         self.root.setLightOff(1)
