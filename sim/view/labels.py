@@ -5,11 +5,11 @@ Each frame every active entity's position is projected through the camera's lens
 label is its callsign in its side's colour, or on demand (``cycle``) the callsign over its
 type, altitude in feet and speed in knots; a missile's is its type and the callsign of the
 aircraft it was launched at; an aircraft shot down keeps a grey ``shot down`` label where it
-fell.  Labels do not overlap each other or the HUD panels: in priority order (the selected
-aircraft, its target, then by distance from the camera) each takes the first free place of
-eight around its mark, a crowded one drops to its short form (the callsign), and one with no
-free place at all is hidden.  TextNodes are made once per entity and their text is set only
-when it changes.
+fell.  Labels do not overlap each other, other entities' marks or the HUD panels: in
+priority order (the selected aircraft, its target, then by distance from the camera) each
+takes the first free place of eight around its mark, a crowded one drops to its short form
+(the callsign), and one with no free place at all is hidden.  TextNodes are made once per
+entity and their text is set only when it changes.
 
 :class:`ScreenSpace` holds what the screen-space layers share: projection onto the overlay
 and the size of a pixel there.
@@ -32,6 +32,8 @@ LABEL_PX = 17.0
 """Height of a label's text line in pixels."""
 GAP_PX = 9.0
 """Space between an entity's mark and its label."""
+MARK_CLEAR_PX = 5.0
+"""Labels keep this far (pixels) from the centre of every entity's mark."""
 SHOT_DOWN_RGB = (0.72, 0.72, 0.72)
 KEEP_CLEAR_PAD = 0.01
 """Labels keep this far (aspect2d units) from a HUD panel's edge."""
@@ -239,10 +241,15 @@ class EntityLabels:
             taken += [(b[0] - pad, b[1] + pad, b[2] - pad, b[3] + pad) for b in self.keep_clear()]
         extent = self.screen.extent()
         seen: set[str] = set()
-        for state in self._order(snapshot):
+        order = self._order(snapshot)
+        project = self.screen.project
+        marks = [project(s.position_ft) if s.id != self.skip else None for s in order]
+        # Labels stay off every other entity's mark too (its own sits a gap away).
+        half = MARK_CLEAR_PX * pixel
+        taken += [(m[0] - half, m[0] + half, m[1] - half, m[1] + half) for m in marks if m]
+        for state, at in zip(order, marks, strict=True):
             seen.add(state.id)
             label = self._label(state.id)
-            at = self.screen.project(state.position_ft) if state.id != self.skip else None
             if at is None:
                 self._hide(label)
                 continue

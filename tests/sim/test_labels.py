@@ -183,3 +183,22 @@ def test_projection_matches_the_pixel_the_point_renders_at(scene: Any) -> None:
     row, _ = project(scene, (3000.0, 0.0, 6000.0))
     assert abs((1 - at[1]) / 2 * TEST_HEIGHT - row) < 1.5
     assert space.project((0.0, -30_000.0, 5000.0)) is None
+
+
+def test_a_label_keeps_off_another_aircraft_s_mark(scene: Any) -> None:
+    labels, _ = labels_for(scene)
+    look(scene, (0.0, -20_000.0, 5000.0), (0.0, 0.0, 5000.0))
+    labels.update(snapshot(state("a", position=(0.0, 0.0, 5000.0))))
+    right = labels.placed["a"]
+    # A second aircraft whose mark sits in the middle of where that label went.
+    space = labels.screen
+    middle = ((right[0] + right[1]) / 2, (right[2] + right[3]) / 2)
+    x_ft = 0.0
+    while (at := space.project((x_ft, 0.0, 5000.0))) is not None and at[0] < middle[0]:
+        x_ft += 10.0
+    labels.update(snapshot(state("a"), state("b", position=(x_ft, 0.0, 5000.0))))
+    box = labels.placed["a"]
+    mark = space.project((x_ft, 0.0, 5000.0))
+    assert mark is not None
+    assert not (box[0] <= mark[0] <= box[1] and box[2] <= mark[1] <= box[3])
+    labels.destroy()
