@@ -27,6 +27,7 @@ from sim.view.controls import HelpOverlay, ScrubBar
 from sim.view.event_list import PANEL_WIDTH as EVENTS_WIDTH
 from sim.view.event_list import EventList, next_event_time
 from sim.view.layer import ScreenBox, ViewSettings, shown_box
+from sim.view.target_box import BOX_PX
 from sim.window_status import StatusWriter, box_pixels
 
 NEAR_FT, FAR_FT = 20.0, 3_000_000.0
@@ -57,16 +58,22 @@ class ReplayScene:
     ) -> None:
         from sim.energy import EnergyHistory
         from sim.view.awareness import AwarenessLines
+        from sim.view.droplines import DropLines
         from sim.view.ground import HexGround
         from sim.view.hud import Hud
         from sim.view.instructor import InstructorOverlays
+        from sim.view.labels import EntityLabels, ScreenSpace
+        from sim.view.legend import AltitudeLegend
         from sim.view.markers import EventMarkers
         from sim.view.minis import BoxMinis
+        from sim.view.missile_marks import MissileMarks, missile_targets
+        from sim.view.pair_range import PairRange
         from sim.view.radar_arcs import RadarArcs
         from sim.view.stacks import AltitudeStacks
+        from sim.view.target_box import TargetBoxes
         from sim.view.tents import TentMinis
         from sim.view.tracers import GunTracers
-        from sim.view.trails import Trails
+        from sim.view.trails import Trails, smoke_trails
 
         self.base = base
         self.timeline = timeline
@@ -92,9 +99,12 @@ class ReplayScene:
             BoxMinis(self.root, timeline, self.settings),
             TentMinis(self.root, self.settings),
             AltitudeStacks(self.root, self.settings),
-            Trails(self.root, self.settings),
+            Trails(self.root, self.settings, kinds=frozenset({"aircraft"})),
+            smoke_trails(self.root, self.settings),
             GunTracers(self.root, self.settings),
         ]
+        self.drop_lines = DropLines(self.root, self.settings)
+        self.layers.append(self.drop_lines)
         self.markers = EventMarkers(self.root, self.settings)
         self.awareness = AwarenessLines(self.root, self.settings)
         self.radar_arcs = RadarArcs(self.root, self.settings)
@@ -128,6 +138,43 @@ class ReplayScene:
         self.event_list = EventList(base.aspect2d, timeline.meta.events)
         self._lists_key: tuple[object, ...] | None = None
         self._events_shown = False
+        # Screen-space layers: updated after the camera moves, projected through its lens.
+        self.screen = ScreenSpace(
+            base.cam, self.root, base.aspect2d, lambda: int(base.win.getYSize())
+        )
+        targets = missile_targets(timeline)
+        self.missile_marks = MissileMarks(self.screen, self.root, targets)
+        self.labels = EntityLabels(self.screen, targets, self.settings.label_mode)
+        self.target_boxes = TargetBoxes(self.screen)
+        self.pair = PairRange(self.screen, self.root)
+        self.legend = AltitudeLegend(base.aspect2d, self.settings, self.screen.extent)
+        if self.hud is not None:
+            legend = self.legend
+            self.labels.keep_clear = lambda: [
+                *hud.panel_boxes(aspect2d),
+                *legend.extra_boxes,
+                *([legend.box()] if legend.shown else []),
+                *self._list_boxes(),
+            ]
+            self.legend.keep_clear = self.instructor.keep_clear
+            self.target_boxes.keep_clear = lambda: [
+                *hud.panel_boxes(aspect2d),
+                *legend.extra_boxes,
+            ]
+            hud = self.hud
+            self.legend.also_clear = lambda: [
+                box
+                for node in (self.scrub.root, hud.ticker.root)
+                if (box := shown_box(node, aspect2d)) is not None
+            ]
+        # The legend first: it measures the scrub bar and ticker the others keep clear of.
+        self.screen_layers: list[Any] = [
+            self.legend,
+            self.missile_marks,
+            self.target_boxes,
+            self.pair,
+            self.labels,
+        ]
         self._ortho: bool | None = None
 
     def extend(self, timeline: Timeline, complete: bool = True) -> None:
@@ -194,6 +241,17 @@ class ReplayScene:
         self.event_list.update(snapshot)
         self.apply_camera(pose)
         self.instructor.update(snapshot)
+        self.target_boxes.set_camera(self.rig.mode)
+        self.labels.skip = snapshot.selected if self.rig.mode in ("chase", "cockpit") else None
+        for layer in self.screen_layers:
+            if layer is self.labels:
+                boxed = self.target_boxes.shown
+                half = BOX_PX / 2
+                self.labels.mark_px = {i: half for i, shown in boxed.items() if shown == "box"}
+                pair_box = self.pair.label_box()
+                taken = self.target_boxes.text_boxes
+                self.labels.also_taken = taken if pair_box is None else [*taken, pair_box]
+            layer.update(snapshot)
 
     def _place_lists(self, aspect: float) -> None:
         """The aircraft list hangs below the clock between the HUD's top columns; the event
@@ -225,6 +283,15 @@ class ReplayScene:
         left, right = spans["bottom"]
         events.place((left + right) / 2, -top + 0.2, min(1.0, (right - left) / EVENTS_WIDTH))
 
+    def _list_boxes(self) -> list[ScreenBox]:
+        """The aircraft and event lists' boxes while they show (labels keep off them)."""
+        aspect2d = self.base.aspect2d
+        return [
+            box
+            for shown in (self.roster, self.event_list)
+            if shown.visible and (box := shown.screen_box(aspect2d)) is not None
+        ]
+
     def screen_boxes(self) -> dict[str, ScreenBox]:
         """Every shown 2D panel's rectangle in aspect2d units, by name: the HUD's
         instruments, clock and ticker, the scrub bar, the help overlay and the instructor's
@@ -249,6 +316,9 @@ class ReplayScene:
                 "ticker": hud.ticker.root,
             }
         parts |= self.instructor.screen_parts()
+        if self.legend.shown:
+            parts["legend"] = self.legend.root
+        parts["legend"] = self.legend.root
         boxes: dict[str, ScreenBox] = {}
         for name, node in parts.items():
             box = shown_box(node, aspect2d)
@@ -291,6 +361,8 @@ class ReplayScene:
         for layer in self.layers:
             layer.destroy()
         self.instructor.destroy()
+        for layer in self.screen_layers:
+            layer.destroy()
         if self.hud is not None:
             self.hud.destroy()
         self.scrub.destroy()
@@ -354,6 +426,12 @@ class ReplayApp:
         accept("p", instructor.toggle, ["time_ticks"])
         accept("t", instructor.cycle_target)
         accept("f", instructor.freeze_and_annotate, [pb])
+        scene = self.scene
+        accept("n", scene.labels.cycle)
+        accept("k", scene.legend.toggle)
+        accept("d", scene.drop_lines.toggle)
+        accept("b", self._pick_pair)
+        accept("x", scene.pair.clear)
         if not self.demo:
             accept("escape", self.base.userExit)
         for key, mode in zip("12345", CAMERA_MODES, strict=True):
@@ -369,6 +447,22 @@ class ReplayApp:
         if t_s is not None:
             self.playback.pause()
             self.playback.seek(t_s)
+
+    def _pick_pair(self) -> None:
+        """Pick the aircraft under the mouse as an end of the range-and-bearing pair, or,
+        with no aircraft there, step the pair's other end on to the next aircraft."""
+        pair = self.scene.pair
+        # An offscreen base has no mouse at all.
+        at = self._mouse() if self.base.mouseWatcherNode is not None else None
+        picked = None
+        if at is not None:
+            aspect2d = self.base.aspect2d
+            point = aspect2d.getRelativePoint(self.base.render2d, (at[0], 0, at[1]))
+            picked = pair.nearest((point[0], point[2]))
+        if picked is None:
+            pair.cycle()
+        else:
+            pair.pick(picked)
 
     def _toggle_loop(self) -> None:
         self.playback.loop = not self.playback.loop

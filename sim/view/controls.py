@@ -50,6 +50,11 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("mouse drag", "orbit the camera"),
     ("mouse wheel", "zoom the orbit camera"),
     ("click the bar", "jump to that time"),
+    ("n", "labels: callsign / with type, altitude, speed / off"),
+    ("d", "drop lines to the ground on / off"),
+    ("k", "altitude-tile colour legend on / off"),
+    ("b", "range and bearing: pick the aircraft under the mouse (or the next)"),
+    ("x", "clear the range and bearing pair"),
     ("h", "show / hide this help"),
     ("esc", "quit"),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from panda3d.core import NodePath, Point2, Point3, TransparencyAttrib
 
@@ -66,6 +66,9 @@ class ViewSettings:
     """Instructor overlay: the E_s / P_s strip chart of the selected pair (``e``)."""
     show_time_ticks: bool = False
     """Instructor overlay: matching time marks on the selected pair's trails (``p``)."""
+    label_mode: Literal["callsign", "full", "off"] = "callsign"
+    """Labels beside the aircraft: the callsign, also type / altitude / speed, or none
+    (``n`` cycles)."""
     instructor_target: str | None = None
     """The instructor overlays' first target (None: the nearest enemy; ``t`` steps on)."""
 

@@ -34,6 +34,14 @@ from sim.view.layer import ViewSettings, side_colour
 
 SELECTED_RGB = (1.0, 0.92, 0.25)
 OUTLINE_MARGIN = 1.12
+AMBIENT_RGB = (0.34, 0.34, 0.37)
+SUN_RGB = (0.78, 0.75, 0.68)
+SUN_TOWARD = (-0.45, 0.5, -0.74)
+"""The key light's direction of travel: from the south-east, high."""
+FILL_RGB = (0.19, 0.2, 0.24)
+FILL_TOWARD = (0.25, -0.9, -0.35)
+"""The fill light's direction of travel: from the north, low, so a north face is not as
+dark as a west one."""
 """The selection outline is this much larger than the box."""
 
 # Each face: outward normal, the image's right and up directions (body axes).  Seen from
@@ -122,15 +130,23 @@ class BoxMinis:
         self.root = self.outer.attachNewNode("minis")
         # Lights live beside the lit subtree, not under it (a light under the node it lights
         # makes a reference cycle that leaks the subtree).
+        # A key light high from the south-east, a weak cool fill from the north and
+        # less ambient than before: the top, the lit side, the shaded side and the nose of
+        # a box each get a clearly different brightness, so a box reads as a box.
         ambient = AmbientLight("minis-ambient")
-        ambient.setColor(Vec4(0.52, 0.52, 0.55, 1.0))
+        ambient.setColor(Vec4(*AMBIENT_RGB, 1.0))
         sun = DirectionalLight("minis-sun")
-        sun.setColor(Vec4(0.62, 0.60, 0.56, 1.0))
+        sun.setColor(Vec4(*SUN_RGB, 1.0))
+        fill = DirectionalLight("minis-fill")
+        fill.setColor(Vec4(*FILL_RGB, 1.0))
         self.ambient = self.outer.attachNewNode(ambient)
         self.sun = self.outer.attachNewNode(sun)
-        self.sun.lookAt(Vec3(-0.45, 0.55, -0.75))  # from the south-east, high
+        self.sun.lookAt(Vec3(*SUN_TOWARD))
+        self.fill = self.outer.attachNewNode(fill)
+        self.fill.lookAt(Vec3(*FILL_TOWARD))
         self.root.setLight(self.ambient)
         self.root.setLight(self.sun)
+        self.root.setLight(self.fill)
         self.minis: dict[str, _Mini] = {}
         self._ignored: set[str] = set()
         infos = entities.meta.entities if isinstance(entities, Timeline) else entities or ()

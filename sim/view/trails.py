@@ -50,12 +50,36 @@ def across_path(behind: npt.ArrayLike, ahead: npt.ArrayLike) -> npt.NDArray[np.f
     return unit
 
 
-class Trails:
-    """A fading line behind every entity, with a cross at each game-turn."""
+SMOKE_RGB = (0.86, 0.86, 0.84)
+"""A missile's trail is drawn as light grey smoke (see :func:`smoke_trails`)."""
+SMOKE_FADE_S = 10.0
+"""Smoke fades out over this many seconds, faster than the aircraft trails."""
 
-    def __init__(self, parent: NodePath, settings: ViewSettings | None = None) -> None:
+
+class Trails:
+    """A fading line behind every entity, with a cross at each game-turn.
+
+    ``kinds`` limits it to entities of those kinds (None: every entity); ``colour`` draws
+    every trail in one colour instead of its side's, ``fade_s`` fades them over that many
+    seconds instead of ``settings.trail_seconds``, and ``turn_marks`` False leaves out the
+    game-turn crosses."""
+
+    def __init__(
+        self,
+        parent: NodePath,
+        settings: ViewSettings | None = None,
+        kinds: frozenset[str] | None = None,
+        colour: tuple[float, float, float] | None = None,
+        fade_s: float | None = None,
+        turn_marks: bool = True,
+        name: str = "trails",
+    ) -> None:
         self.settings = settings or ViewSettings()
-        self.root = line_overlay_root(parent, "trails")
+        self.kinds = kinds
+        self.colour = colour
+        self.fade_s = fade_s
+        self.turn_marks = turn_marks
+        self.root = line_overlay_root(parent, name)
         self.root.setBin("transparent", 0)
         self.slots: dict[str, int] = {}
         self.colours: list[tuple[float, float, float]] = []
@@ -107,7 +131,7 @@ class Trails:
 
     def _slot(self, entity_id: str, side: str) -> int:
         self.slots[entity_id] = len(self.colours)
-        self.colours.append(side_colour(side))
+        self.colours.append(self.colour or side_colour(side))
         self.capacity = max(self.capacity, 16)
         self._rebuild_lines()
         return self.slots[entity_id]
@@ -123,11 +147,11 @@ class Trails:
     def update(self, snapshot: Snapshot) -> None:
         if not self.settings.show_trails:
             return
-        slots = self.slots
+        slots, kinds = self.slots, self.kinds
         for state in snapshot.entities:
             n = len(state.trail_t_s)
             if state.id not in slots:
-                if n == 0:
+                if n == 0 or (kinds is not None and state.kind not in kinds):
                     continue
                 self._slot(state.id, state.side)
             if n > self.capacity:
@@ -149,11 +173,14 @@ class Trails:
             times[slot, :n] = state.trail_t_s
             times[slot, n:] = -np.inf
         age = snapshot.t_s - times
-        alpha = np.clip(1.0 - age / max(self.settings.trail_seconds, 1e-6), 0.0, 1.0)
+        fade_s = self.fade_s if self.fade_s is not None else self.settings.trail_seconds
+        alpha = np.clip(1.0 - age / max(fade_s, 1e-6), 0.0, 1.0)
         alpha[age < -1e-6] = 0.0
         vertices = self._vertex_view(self.lines)
         vertices[:, 0:3] = points.reshape(-1, 3)
         vertices[:, 6] = alpha.ravel()
+        if not self.turn_marks:
+            return
         turn_s = snapshot.tick_s * snapshot.ticks_per_turn
         self._update_ticks(points, times, alpha, turn_s)
 
@@ -199,3 +226,19 @@ class Trails:
         self.ticks = None
         self.slots.clear()
         self.colours.clear()
+
+
+def smoke_trails(parent: NodePath, settings: ViewSettings | None = None) -> Trails:
+    """Missiles' trails as smoke: light grey, a little thicker, fading in ``SMOKE_FADE_S``,
+    without game-turn crosses."""
+    trails = Trails(
+        parent,
+        settings,
+        kinds=frozenset({"missile"}),
+        colour=SMOKE_RGB,
+        fade_s=SMOKE_FADE_S,
+        turn_marks=False,
+        name="smoke-trails",
+    )
+    trails.root.setRenderModeThickness(2.5)
+    return trails
