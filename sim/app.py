@@ -215,6 +215,14 @@ class ReplayScene:
                 chart.history = history
         times = tuple(e.t_s for e in timeline.meta.events)
         self.scrub.set_duration(float(timeline.t_s[-1]), times, pending=not complete)
+        # What the newly published turns' events say: missiles' targets, the lists.
+        from sim.view.missile_marks import missile_targets
+
+        targets = missile_targets(timeline)
+        self.missile_marks.targets = dict(targets)
+        self.labels.missile_targets = dict(targets)
+        self.roster.set_events(timeline.meta.events)
+        self.event_list.set_events(timeline.meta.events)
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, snapshot: Snapshot, dt_s: float) -> None:
@@ -385,7 +393,8 @@ class ReplayApp:
         scene.help.set_demo(demo)
         self.playback = scene.playback
         self._drag: tuple[float, float] | None = None
-        self.status = StatusWriter.from_environment()
+        # In the demo the loop writes the status, the viewer's part in it.
+        self.status = None if demo else StatusWriter.from_environment()
         self._updates = 0
         self.first_frame_wall_s: float | None = None
         """Wall-clock time (Unix seconds) once the first frame has been drawn: the start of
@@ -518,6 +527,22 @@ class ReplayApp:
             self.status.write(self.window_status())
         return task.cont
 
+    def _overlay_status(self) -> dict[str, Any]:
+        """Which overlays and lists show (for the window tests that press their keys)."""
+        scene = self.scene
+        return {
+            "awareness": scene.awareness.shown,
+            "radar_arcs": scene.radar_arcs.shown,
+            "instructor": dict(scene.instructor.shown),
+            "instructor_target": scene.instructor.picked,
+            "labels": scene.labels.mode,
+            "legend": scene.legend.shown,
+            "drop_lines": scene.drop_lines.shown,
+            "pair": [scene.pair.first, scene.pair.second],
+            "aircraft_list": scene.roster.visible,
+            "event_list": scene.event_list.visible,
+        }
+
     def window_status(self) -> dict[str, Any]:
         """What the window shows now (see :mod:`sim.window_status`)."""
         base, pb = self.base, self.playback
@@ -538,6 +563,7 @@ class ReplayApp:
             "camera": self.scene.rig.mode,
             "selected": pb.selected,
             "help": self.scene.help.visible,
+            "overlays": self._overlay_status(),
             "size": list(size),
             "panels": {name: box_pixels(box, extent, size) for name, box in boxes.items()},
         }

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from sim.demo.loop import DemoLoop
+from sim.window_status import StatusWriter
 
 BUTTON_EVENT = "furball-demo-button"
 """Thrown for every key or mouse button pressed (with the button's name)."""
@@ -31,6 +32,7 @@ class DemoApp:
         self.viewer: Any = None
         self._handed_over_frame = -1
         self._taken_back_frame = -1
+        self.status = StatusWriter.from_environment()
         # Bindings of our own: the viewer's ReplayApp calls base.ignoreAll() on release.
         self.events = DirectObject()
         self._thrower = base.buttonThrowers[0].node() if base.buttonThrowers else None
@@ -107,7 +109,25 @@ class DemoApp:
 
     def _update(self, task: Any) -> Any:
         self.tick(min(self.base.clock.getDt(), MAX_STEP_S))
+        if self.status is not None and self.status.due():
+            self.status.write(self.window_status())
         return task.cont
+
+    def window_status(self) -> dict[str, Any]:
+        """The loop's state, with the viewer's replay status while a visitor has the
+        controls (see :mod:`sim.window_status`)."""
+        director = self.loop.director
+        status: dict[str, Any] = {
+            "app": "demo",
+            "frame": int(self.base.clock.getFrameCount()),
+            "mode": director.mode,
+            "vignette": director.vignette,
+            "phase": director.phase,
+            "size": [int(self.base.win.getXSize()), int(self.base.win.getYSize())],
+        }
+        if self.viewer is not None:
+            status["viewer"] = self.viewer.window_status()
+        return status
 
     def destroy(self) -> None:
         self._release()

@@ -154,6 +154,10 @@ class AircraftList:
         ]
         self.root.hide()
 
+    def set_events(self, events: Iterable[Event]) -> None:
+        """Read the states from a longer list of events (a replay still being played)."""
+        self.history = StatusHistory.of(events)
+
     @property
     def visible(self) -> bool:
         return not self.root.isHidden()

@@ -100,6 +100,12 @@ class EventList:
         )
         self.root.hide()
 
+    def set_events(self, events: Iterable[Event]) -> None:
+        """List a longer list of events (a replay still being played)."""
+        self.events = notable_events(events)
+        self.moments_s = event_moments(self.events)
+        self._window = None
+
     @property
     def visible(self) -> bool:
         return not self.root.isHidden()
