@@ -31,6 +31,8 @@ FIGHT_MARGIN_FRACTION = 0.15
 """The frame's margin on every side: this many feet plus this fraction of the extent."""
 FIGHT_EASE_S = 1.5
 """Time constant of the frame's easing toward the fight's extent (frame time)."""
+TOP_MIN_ASPECT = 4 / 3
+"""The top view's film is tall enough for the frame's width on a window this wide or wider."""
 ORBIT_REFERENCE_FT = 10_000.0
 """``OrbitState.distance_ft`` is the orbit's distance for a frame this many feet across;
 the camera stands off in proportion to the frame, so the wheel zooms relative to it."""
@@ -68,10 +70,10 @@ class Bounds:
 
 
 def fight_bounds(snapshot: Snapshot, fallback: Bounds) -> Bounds:
-    """A square frame around the active aircraft and missiles of ``snapshot``.
+    """A frame around the active aircraft and missiles of ``snapshot``.
 
-    Centred on their extent, as wide as their larger horizontal side plus a margin, at
-    least :data:`FIGHT_MIN_FT` and no wider than ``fallback`` (the whole engagement) needs;
+    Centred on their extent; each horizontal side is their extent plus a margin, at least
+    :data:`FIGHT_MIN_FT` and no wider than ``fallback`` (the whole engagement) needs;
     ``fallback`` itself when nobody is active.
     """
     points = [s.position_ft for s in snapshot.entities if s.active]
@@ -79,15 +81,18 @@ def fight_bounds(snapshot: Snapshot, fallback: Bounds) -> Bounds:
         return fallback
     xyz = np.asarray(points, dtype=float)
     low, high = xyz.min(axis=0), xyz.max(axis=0)
-    extent = float(max(high[0] - low[0], high[1] - low[1]))
-    margin = FIGHT_MARGIN_FT + FIGHT_MARGIN_FRACTION * extent
-    # Never wider than the whole engagement (a spread-out start), but always the margin.
-    side = min(extent + 2 * margin, max(fallback.size_ft, extent + 2 * FIGHT_MARGIN_FT))
-    half = max(FIGHT_MIN_FT, side) / 2
+    margin = FIGHT_MARGIN_FT + FIGHT_MARGIN_FRACTION * float(max(high[:2] - low[:2]))
+    half: list[float] = []
+    for axis in (0, 1):
+        extent = float(high[axis] - low[axis])
+        whole = fallback.high[axis] - fallback.low[axis]
+        # Never wider than the whole engagement (a spread-out start), but always the margin.
+        side = min(extent + 2 * margin, max(whole, extent + 2 * FIGHT_MARGIN_FT))
+        half.append(max(FIGHT_MIN_FT, side) / 2)
     cx, cy = float(low[0] + high[0]) / 2, float(low[1] + high[1]) / 2
     return Bounds(
-        (cx - half, cy - half, max(0.0, float(low[2]) - margin)),
-        (cx + half, cy + half, float(high[2]) + margin),
+        (cx - half[0], cy - half[1], max(0.0, float(low[2]) - margin)),
+        (cx + half[0], cy + half[1], float(high[2]) + margin),
     )
 
 
@@ -178,11 +183,13 @@ def target_pose(
     if mode == "top":
         centre = bounds.centre
         height = bounds.high[2] + bounds.size_ft * 2
+        north = bounds.high[1] - bounds.low[1]
+        east = bounds.high[0] - bounds.low[0]
         return CameraPose(
             position=(centre[0], centre[1], height),
             look_at=(centre[0], centre[1], 0.0),
             up=(0.0, 1.0, 0.0),
-            film_ft=bounds.size_ft * 1.08,
+            film_ft=max(north, east / TOP_MIN_ASPECT, 4000.0) * 1.08,
         )
     if mode == "table":
         # Far enough back to see the whole map and the highest stack.

@@ -45,7 +45,8 @@ def test_top_view_is_orthographic_over_what_it_frames(playback: Playback) -> Non
     bounds = bounds_of(playback)
     pose = target_pose("top", playback.snapshot_at(10), bounds, OrbitState())
     assert pose.orthographic and pose.film_ft is not None
-    assert pose.film_ft >= bounds.size_ft
+    assert pose.film_ft >= bounds.high[1] - bounds.low[1]  # north to south...
+    assert pose.film_ft * 4 / 3 >= bounds.high[0] - bounds.low[0]  # ...and east to west at 4:3
     assert pose.position[:2] == pytest.approx(bounds.centre[:2])
     assert pose.position[2] > bounds.high[2]
 
@@ -135,6 +136,7 @@ def test_fight_frame_holds_every_active_entity_with_margin(playback: Playback) -
             assert frame.low[2] <= z <= frame.high[2]
     merge = fight_bounds(playback.snapshot_at(12.0), whole)
     assert merge.size_ft < whole.size_ft  # the fight, not the whole map
+    assert min(merge.high[0] - merge.low[0], merge.high[1] - merge.low[1]) >= FIGHT_MIN_FT
 
 
 def test_fight_frame_falls_back_to_the_whole_engagement_when_nobody_flies(
@@ -190,7 +192,8 @@ def test_rig_starts_on_the_target_and_converges_to_a_new_extent(playback: Playba
     for _ in range(int(10 * FIGHT_EASE_S / FPS_DT)):
         last = rig.pose(there, FPS_DT)
     assert last.position[:2] == pytest.approx(new_goal.centre[:2], abs=5.0)
-    assert last.film_ft == pytest.approx(new_goal.size_ft * 1.08, abs=5.0)
+    film = target_pose("top", there, new_goal, rig.orbit).film_ft
+    assert film is not None and last.film_ft == pytest.approx(film, abs=5.0)
 
 
 def test_rig_is_deterministic(playback: Playback) -> None:
@@ -223,9 +226,10 @@ def test_fixed_bounds_are_framed_as_they_are(playback: Playback) -> None:
     rig = CameraRig(bounds_of(playback), "top")
     shot = Bounds((-3000.0, -3000.0, 0.0), (9000.0, 9000.0, 20_000.0))
     rig.fixed_bounds = shot
-    pose = rig.pose(playback.snapshot_at(10.0), FPS_DT)
+    here = playback.snapshot_at(10.0)
+    pose = rig.pose(here, FPS_DT)
     assert pose.position[:2] == pytest.approx(shot.centre[:2])
-    assert pose.film_ft == pytest.approx(shot.size_ft * 1.08)
+    assert pose.film_ft == pytest.approx(target_pose("top", here, shot, rig.orbit).film_ft)
     rig.fixed_bounds = None  # back to following the fight
     assert rig.pose(playback.snapshot_at(10.0), 0.0).position[:2] == pytest.approx(
         fight_bounds(playback.snapshot_at(10.0), rig.bounds).centre[:2]
