@@ -135,7 +135,8 @@ class OrbitState:
     """Compass direction from the target to the camera."""
     elevation_deg: float = 28.0
     distance_ft: float = 11_000.0
-    """The distance for a frame :data:`ORBIT_REFERENCE_FT` across; scaled by the frame."""
+    """The distance for a frame :data:`ORBIT_REFERENCE_FT` across; scaled by the frame (as
+    wide as seen from the orbit's focus)."""
 
     def turned(self, d_azimuth: float, d_elevation: float) -> OrbitState:
         return replace(
@@ -221,7 +222,16 @@ def target_pose(
             fov_deg=60.0,
         )
     focus = selected.position_ft if selected is not None else bounds.centre
-    reach = max(bounds.size_ft, bounds.high[2] - bounds.low[2])
+    # The frame as wide as seen from the focus: an aircraft at the fight's edge still has
+    # the rest of the fight in view.
+    reach = max(
+        bounds.size_ft,
+        2 * abs(focus[0] - bounds.low[0]),
+        2 * abs(bounds.high[0] - focus[0]),
+        2 * abs(focus[1] - bounds.low[1]),
+        2 * abs(bounds.high[1] - focus[1]),
+        bounds.high[2] - bounds.low[2],
+    )
     distance = orbit.distance_ft * reach / ORBIT_REFERENCE_FT
     return CameraPose(
         position=_add(focus, _offset(orbit.azimuth_deg, orbit.elevation_deg, distance)),

@@ -213,11 +213,17 @@ def test_orbit_distance_scales_with_the_fight_and_the_wheel_still_zooms(
         zoomed = rig.pose(snapshot, 0.0)
         assert math.dist(zoomed.position, zoomed.look_at) == pytest.approx(gap / 2)
         frame = fight_bounds(snapshot, rig.bounds)
-        wide = Bounds(
-            frame.low, (frame.high[0] + frame.size_ft, frame.high[1] + frame.size_ft, frame.high[2])
-        )
+        half = frame.size_ft / 2
+        (x0, y0, z0), (x1, y1, z1) = frame.low, frame.high
+        wide = Bounds((x0 - half, y0 - half, z0), (x1 + half, y1 + half, z1))
         far = target_pose("orbit", snapshot, wide, rig.orbit)
         assert math.dist(far.position, far.look_at) == pytest.approx(gap)  # twice the size
+        # Orbiting an aircraft at the fight's edge stands off far enough for the rest of it.
+        edge = replace(snapshot, selected=snapshot.entities[0].id)
+        focus = edge.entities[0].position_ft
+        pose = target_pose("orbit", edge, frame, OrbitState(distance_ft=10_000.0))
+        farthest = max(abs(focus[0] - x) for x in (x0, x1))
+        assert math.dist(pose.position, pose.look_at) >= 2 * farthest - 1e-6
     finally:
         playback.select_next()
 
