@@ -1,9 +1,11 @@
 """Cameras for the replay: where to look from, as a pure function of the snapshot.
 
-Five modes (DESIGN §5): ``orbit`` (mouse-driven around the engagement or the selected
+Five modes (DESIGN §5): ``orbit`` (mouse-driven around the fight or the selected
 aircraft), ``chase`` (behind the selected aircraft), ``cockpit`` (from its seat, along its
 nose, HUD prominent), ``top`` (orthographic tactical view from straight above) and ``table``
-(a player's eye over the table: high and oblique from the south edge).  :class:`CameraRig`
+(a player's eye over the table: high and oblique from the south edge).  ``top``, ``orbit``
+and ``table`` frame the fight: where the active aircraft and missiles are now
+(:func:`fight_bounds`), not the whole engagement.  :class:`CameraRig` eases that frame and
 blends from one pose to the next so changes of mode or target are smooth; exports step it
 by frame time, so the result does not depend on the wall clock.  No Panda3D here.
 """
@@ -21,6 +23,19 @@ from sim.snapshot import Snapshot, Vec3
 
 CameraMode = Literal["orbit", "chase", "cockpit", "top", "table"]
 CAMERA_MODES: tuple[CameraMode, ...] = ("orbit", "chase", "cockpit", "top", "table")
+
+FIGHT_MIN_FT = 6000.0
+"""The smallest fight frame, so a lone pair is not over-zoomed."""
+FIGHT_MARGIN_FT = 2000.0
+FIGHT_MARGIN_FRACTION = 0.15
+"""The frame's margin on every side: this many feet plus this fraction of the extent."""
+FIGHT_EASE_S = 1.5
+"""Time constant of the frame's easing toward the fight's extent (frame time)."""
+TOP_MIN_ASPECT = 4 / 3
+"""The top view's film is tall enough for the frame's width on a window this wide or wider."""
+ORBIT_REFERENCE_FT = 10_000.0
+"""``OrbitState.distance_ft`` is the orbit's distance for a frame this many feet across;
+the camera stands off in proportion to the frame, so the wheel zooms relative to it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +69,45 @@ class Bounds:
         )
 
 
+def fight_bounds(snapshot: Snapshot, fallback: Bounds) -> Bounds:
+    """A frame around the active aircraft and missiles of ``snapshot``.
+
+    Centred on their extent; each horizontal side is their extent plus a margin, at least
+    :data:`FIGHT_MIN_FT` and no wider than ``fallback`` (the whole engagement) needs;
+    ``fallback`` itself when nobody is active.
+    """
+    points = [s.position_ft for s in snapshot.entities if s.active]
+    if not points:
+        return fallback
+    xyz = np.asarray(points, dtype=float)
+    low, high = xyz.min(axis=0), xyz.max(axis=0)
+    margin = FIGHT_MARGIN_FT + FIGHT_MARGIN_FRACTION * float(max(high[:2] - low[:2]))
+    half: list[float] = []
+    for axis in (0, 1):
+        extent = float(high[axis] - low[axis])
+        whole = fallback.high[axis] - fallback.low[axis]
+        # Never wider than the whole engagement (a spread-out start), but always the margin.
+        side = min(extent + 2 * margin, max(whole, extent + 2 * FIGHT_MARGIN_FT))
+        half.append(max(FIGHT_MIN_FT, side) / 2)
+    cx, cy = float(low[0] + high[0]) / 2, float(low[1] + high[1]) / 2
+    return Bounds(
+        (cx - half[0], cy - half[1], max(0.0, float(low[2]) - margin)),
+        (cx + half[0], cy + half[1], float(high[2]) + margin),
+    )
+
+
+def ease_bounds(
+    current: Bounds, target: Bounds, dt_s: float, tau_s: float = FIGHT_EASE_S
+) -> Bounds:
+    """``current`` moved toward ``target`` by exponential easing over ``dt_s`` seconds."""
+    k = 1.0 - math.exp(-max(0.0, dt_s) / tau_s)
+
+    def mix(p: Vec3, q: Vec3) -> Vec3:
+        return (p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k, p[2] + (q[2] - p[2]) * k)
+
+    return Bounds(mix(current.low, target.low), mix(current.high, target.high))
+
+
 @dataclass(frozen=True, slots=True)
 class CameraPose:
     """A camera: its position, the point it looks at, its up direction and its lens.
@@ -80,7 +134,9 @@ class OrbitState:
     azimuth_deg: float = 200.0
     """Compass direction from the target to the camera."""
     elevation_deg: float = 28.0
-    distance_ft: float = 14_000.0
+    distance_ft: float = 11_000.0
+    """The distance for a frame :data:`ORBIT_REFERENCE_FT` across; scaled by the frame (as
+    wide as seen from the orbit's focus)."""
 
     def turned(self, d_azimuth: float, d_elevation: float) -> OrbitState:
         return replace(
@@ -117,18 +173,24 @@ def target_pose(
     orbit: OrbitState,
     mini_scale: float = 20.0,
 ) -> CameraPose:
-    """Where the camera of ``mode`` wants to be for this snapshot."""
+    """Where the camera of ``mode`` wants to be for this snapshot.
+
+    ``bounds`` is what ``top``, ``table`` and ``orbit`` frame: the fight (as
+    :class:`CameraRig` passes it), a shot's own frame, or the whole engagement.
+    """
     selected = snapshot.selected_state
     if selected is not None and not selected.active:
         selected = None
     if mode == "top":
         centre = bounds.centre
         height = bounds.high[2] + bounds.size_ft * 2
+        north = bounds.high[1] - bounds.low[1]
+        east = bounds.high[0] - bounds.low[0]
         return CameraPose(
             position=(centre[0], centre[1], height),
             look_at=(centre[0], centre[1], 0.0),
             up=(0.0, 1.0, 0.0),
-            film_ft=bounds.size_ft * 1.08,
+            film_ft=max(north, east / TOP_MIN_ASPECT, 4000.0) * 1.08,
         )
     if mode == "table":
         # Far enough back to see the whole map and the highest stack.
@@ -160,8 +222,19 @@ def target_pose(
             fov_deg=60.0,
         )
     focus = selected.position_ft if selected is not None else bounds.centre
+    # The frame as wide as seen from the focus: an aircraft at the fight's edge still has
+    # the rest of the fight in view.
+    reach = max(
+        bounds.size_ft,
+        2 * abs(focus[0] - bounds.low[0]),
+        2 * abs(bounds.high[0] - focus[0]),
+        2 * abs(focus[1] - bounds.low[1]),
+        2 * abs(bounds.high[1] - focus[1]),
+        bounds.high[2] - bounds.low[2],
+    )
+    distance = orbit.distance_ft * reach / ORBIT_REFERENCE_FT
     return CameraPose(
-        position=_add(focus, _offset(orbit.azimuth_deg, orbit.elevation_deg, orbit.distance_ft)),
+        position=_add(focus, _offset(orbit.azimuth_deg, orbit.elevation_deg, distance)),
         look_at=focus,
         fov_deg=60.0,
     )
@@ -190,7 +263,11 @@ class CameraRig:
     """The camera's mode and orbit state, and a smoothed pose that follows the target.
 
     Following a moving aircraft is immediate; a change of mode or selection eases over
-    ``transition_s`` seconds of frame time.
+    ``transition_s`` seconds of frame time.  ``top``, ``orbit`` and ``table`` frame the
+    fight (:func:`fight_bounds`), eased with a time constant of ``ease_s`` seconds of frame
+    time so the frame neither jumps nor pumps; the first frame starts on the target.
+    ``bounds`` is the whole engagement, the frame when nobody is active; ``fixed_bounds``,
+    when set (a demo shot's own frame), is framed as it is instead of the fight.
     """
 
     def __init__(
@@ -199,11 +276,15 @@ class CameraRig:
         mode: CameraMode = "orbit",
         transition_s: float = 0.8,
         mini_scale: float = 20.0,
+        ease_s: float = FIGHT_EASE_S,
     ) -> None:
         self.bounds = bounds
+        self.fixed_bounds: Bounds | None = None
         self.mode: CameraMode = mode
-        self.orbit = OrbitState(distance_ft=max(9000.0, bounds.size_ft * 0.9, bounds.high[2]))
+        self.orbit = OrbitState()
         self.transition_s = transition_s
+        self.ease_s = ease_s
+        self._fight: Bounds | None = None
         self.mini_scale = mini_scale
         self._from: CameraPose | None = None
         self._elapsed_s = transition_s
@@ -217,7 +298,9 @@ class CameraRig:
 
     def pose(self, snapshot: Snapshot, dt_s: float) -> CameraPose:
         """The pose for this frame, easing from the previous one after a change."""
-        target = target_pose(self.mode, snapshot, self.bounds, self.orbit, self.mini_scale)
+        target = target_pose(
+            self.mode, snapshot, self.frame(snapshot, dt_s), self.orbit, self.mini_scale
+        )
         key = (self.mode, snapshot.selected)
         if self._key is not None and key != self._key and self._last is not None:
             self._from, self._elapsed_s = self._last, 0.0
@@ -230,3 +313,18 @@ class CameraRig:
             pose = target
         self._last = pose
         return pose
+
+    def frame(self, snapshot: Snapshot, dt_s: float) -> Bounds:
+        """What this frame's ``top``, ``orbit`` and ``table`` cameras frame (call once a
+        frame: it steps the easing by ``dt_s``)."""
+        goal = fight_bounds(snapshot, self.bounds)
+        if self._fight is None:
+            self._fight = goal
+        else:
+            self._fight = ease_bounds(self._fight, goal, dt_s, self.ease_s)
+        return self.fixed_bounds if self.fixed_bounds is not None else self._fight
+
+    @property
+    def fight(self) -> Bounds | None:
+        """The eased fight frame as of the last :meth:`pose` (None before the first)."""
+        return self._fight

@@ -151,7 +151,7 @@ class DemoLoop:
             playback.seek(cue.t_s)
             playback.select(reel.subject)
             rig.set_mode("orbit")
-            rig.bounds = scene.bounds
+            rig.bounds, rig.fixed_bounds = scene.bounds, None
             rig.orbit = rig.orbit.turned(TITLE_ORBIT_DEG_PER_S * wall_dt_s, 0.0)
             caption = ""
         else:
@@ -161,7 +161,8 @@ class DemoLoop:
             playback.seek(cue.t_s)
             playback.select(shot.subject)
             rig.set_mode(shot.camera)
-            rig.bounds = self._bounds_for(cue.vignette, shot) or scene.bounds
+            rig.fixed_bounds = self._bounds_for(cue.vignette, shot)  # None: follow the fight
+            rig.bounds = rig.fixed_bounds or scene.bounds
             caption = reel.plan.caption_at(cue.t_s)
         scene.draw(playback.snapshot(), wall_dt_s)
         # After the HUD's own update, which shows its instruments when it has a selection.
@@ -173,7 +174,7 @@ class DemoLoop:
         it; :meth:`show` draws only the overlay until the director resumes the loop."""
         scene = self.scene
         if scene is not None:
-            scene.rig.bounds = scene.bounds  # the viewer's top view shows the whole fight
+            scene.rig.bounds, scene.rig.fixed_bounds = scene.bounds, None  # follow the fight
             _show_hud(scene, True)
             scene.scrub.root.show()
             scene.playback.set_speed(1.0)
