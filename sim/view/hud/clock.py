@@ -6,6 +6,8 @@ ages.  Text is only regenerated when what it says changes; fading is a colour sc
 
 from __future__ import annotations
 
+import math
+
 from panda3d.core import NodePath
 
 from models.timeline import Event
@@ -31,9 +33,23 @@ TICKER_EM = 0.0237
 event lines of five shipped scenarios, 66 characters came to at most 1.56 units."""
 
 
+def turn_and_tick(t_s: float, tick_s: float, ticks_per_turn: int) -> tuple[int, int]:
+    """The game-turn (from 1) and the tick within it (1 to ``ticks_per_turn``) that a
+    playback time falls in: tick k of turn n runs from the end of the tick before it up to
+    and including its own end, ((n - 1) * ticks_per_turn + k) * tick_s, so a turn's
+    boundary belongs to the turn it ends; the very first tick also holds t = 0 (see
+    docs/rulings.md, "The replay's game clock")."""
+    if tick_s <= 0 or ticks_per_turn <= 0:
+        return (1, 1)
+    ticks = max(math.ceil(round(t_s / tick_s, 6)), 1)  # the tick in progress, from 1
+    turn, tick = divmod(ticks - 1, ticks_per_turn)
+    return (turn + 1, tick + 1)
+
+
 def clock_text(snapshot: Snapshot) -> str:
+    turn, tick = turn_and_tick(snapshot.t_s, snapshot.tick_s, snapshot.ticks_per_turn)
     return (
-        f"TURN {snapshot.turn}{SEPARATOR}TICK {snapshot.tick_in_turn}/{snapshot.ticks_per_turn}"
+        f"TURN {turn}{SEPARATOR}TICK {tick}/{snapshot.ticks_per_turn}"
         f"{SEPARATOR}{snapshot.t_s:.1f} s"
     )
 
@@ -63,12 +79,8 @@ class GameClock:
         return self.label.text
 
     def update(self, snapshot: Snapshot) -> None:
-        key = (
-            snapshot.turn,
-            snapshot.tick_in_turn,
-            snapshot.ticks_per_turn,
-            round(snapshot.t_s * 10),
-        )
+        turn, tick = turn_and_tick(snapshot.t_s, snapshot.tick_s, snapshot.ticks_per_turn)
+        key = (turn, tick, snapshot.ticks_per_turn, round(snapshot.t_s * 10))
         if key != self._key:
             self._key = key
             self.label.set(clock_text(snapshot))
