@@ -23,6 +23,9 @@ BAR_MIN_SCALE = 0.5
 HELP_TEXT_SCALE = 0.045
 """Letter height of the help text, aspect2d units (24 px at 1080p)."""
 
+HELP_COLUMN_GAP = 1.2
+"""Space between the key column and the description column, in letter heights."""
+
 HELP_LINES: tuple[tuple[str, str], ...] = (
     ("space", "play / pause"),
     ("left / right", "step one tick back / forward"),
@@ -181,6 +184,8 @@ class HelpOverlay:
         self.root.setDepthWrite(False)
         self.lines = HELP_LINES
         self._content: Any = None
+        self.columns: tuple[Any, Any] | None = None
+        """The key column's and the description column's text nodes."""
         self._build()
         self.root.hide()
 
@@ -197,30 +202,73 @@ class HelpOverlay:
         if self._content is not None:
             self._content.removeNode()
         self._content = self.root.attachNewNode("content")
-        text = TextNode("furball-help-text")
-        text.setTextColor(1, 1, 1, 1)
-        text.setText(
-            "KEYS AND MOUSE\n\n" + "\n".join(f"{key:<14} {what}" for key, what in self.lines)
-        )
-        text.setFont(TextNode.getDefaultFont())
-        # The backing fits the text, which is centred on the screen.
+        font = TextNode.getDefaultFont()
+
+        def column(name: str, text: str) -> Any:
+            node = TextNode(name)
+            node.setFont(font)
+            node.setTextColor(1, 1, 1, 1)
+            node.setText(text)
+            return node
+
+        # The keys and what they do are two text nodes, the second starting where the
+        # widest key ends: the font is proportional, so padding with spaces cannot align.
+        title = column("furball-help-title", "KEYS AND MOUSE")
+        keys = column("furball-help-keys", "\n".join(key for key, _what in self.lines))
+        whats = column("furball-help-descriptions", "\n".join(what for _key, what in self.lines))
+        keys.setTextColor(0.66, 0.78, 0.90, 1)
+        self.columns = (keys, whats)
         scale, margin = HELP_TEXT_SCALE, 0.05
-        width = (text.getRight() - text.getLeft()) * scale
-        top, bottom = text.getTop() * scale, text.getBottom() * scale
-        x = -width / 2 - text.getLeft() * scale
-        z = (top - bottom) / 2 - top
+        gap = HELP_COLUMN_GAP * scale
+        key_width = (keys.getRight() - keys.getLeft()) * scale
+        what_width = (whats.getRight() - whats.getLeft()) * scale
+        width = max(key_width + gap + what_width, (title.getRight() - title.getLeft()) * scale)
+        line = font.getLineHeight() * scale
+        title_top = title.getTop() * scale
+        rows_top = -2 * line  # the title, then an empty line
+        bottom = rows_top + keys.getBottom() * scale
+        height = title_top - bottom
+        left = -width / 2
+        z = height / 2 - title_top  # centred on the screen
         _quad(
             self._content,
             "backing",
-            -width / 2 - margin,
-            width / 2 + margin,
+            left - margin,
+            left + width + margin,
             z + bottom - margin,
-            z + top + margin,
+            z + title_top + margin,
             (0.03, 0.04, 0.06, 0.88),
         )
-        node = self._content.attachNewNode(text)
-        node.setScale(scale)
-        node.setPos(x, 0, z)
+        for text, x, row_z in (
+            (title, left - title.getLeft() * scale, z),
+            (keys, left - keys.getLeft() * scale, z + rows_top),
+            (whats, left + key_width + gap - whats.getLeft() * scale, z + rows_top),
+        ):
+            node = self._content.attachNewNode(text)
+            node.setScale(scale)
+            node.setPos(x, 0, row_z)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Scale the overlay for the screen: its text no smaller than
+        :data:`~sim.view.hud.screen.MIN_TEXT_PX` where there is room, and always inside
+        the screen (it is centred on it)."""
+        from sim.view.hud.screen import current_screen
+
+        screen = current_screen()
+        if screen is None or self._content is None:
+            return
+        self.root.setScale(1.0)
+        bounds = self._content.getTightBounds(self.root)
+        if not bounds:
+            return
+        low, high = bounds
+        width, height = high.x - low.x, high.z - low.z
+        room = min(
+            2 * (screen.half_width - 0.03) / max(width, 1e-6),
+            2 * (screen.half_height - 0.03) / max(height, 1e-6),
+        )
+        self.root.setScale(min(max(1.0, screen.scale_for_text(HELP_TEXT_SCALE)), room))
 
     @property
     def visible(self) -> bool:
@@ -230,6 +278,7 @@ class HelpOverlay:
         if self.visible:
             self.root.hide()
         else:
+            self._fit()  # the window may have changed shape since
             self.root.show()
 
     def destroy(self) -> None:
