@@ -275,8 +275,10 @@ class ReplayApp:
         at = self._mouse()
         if at is None:
             return
+        from sim.view.controls import BAR_CLICK_HALF, BAR_Z
+
         bar = self.scene.scrub.root.getRelativePoint(self.base.render2d, (at[0], 0, at[1]))
-        if abs(bar[2] - 0.06) < 0.04:
+        if abs(bar[2] - BAR_Z) < BAR_CLICK_HALF:
             self.playback.seek_fraction(self.scene.scrub.fraction_at(bar[0]))
             return
         self._drag = at

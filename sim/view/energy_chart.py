@@ -34,6 +34,9 @@ PAST_S, AHEAD_S = 45.0, 15.0
 """The window: this long before now and after it."""
 PANEL = (-0.98, 0.42, 0.98, 0.85)
 """Panel left, bottom, right, top in aspect2d (under the game clock)."""
+PARKED = (-0.70, 0.0, 0.6)
+"""Where unused and collapsed line vertices wait: inside the panel, so the chart's bounds
+are its panel's."""
 PLOT_X = (-0.70, 0.30)
 E_PLOT = (0.635, 0.775)
 P_PLOT = (0.455, 0.58)
@@ -106,7 +109,7 @@ def thick_segments(x: FloatArray, y: FloatArray, width: float) -> FloatArray:
     b = np.stack([x[1:], np.zeros_like(dx), y[1:]], 1)
     off = np.stack([nx, np.zeros_like(dx), ny], 1)
     quads = np.stack([a - off, b - off, b + off, a + off], 1)
-    quads[~np.isfinite(quads).all(axis=(1, 2))] = 0.0
+    quads[~np.isfinite(quads).all(axis=(1, 2))] = PARKED
     return quads
 
 
@@ -147,7 +150,7 @@ class EnergyChart:
     def _quads(self, name: str, count: int) -> NodePath:
         node = make_geom_node(
             f"energy-{name}",
-            np.zeros((count * 4, 3)),
+            np.tile(PARKED, (count * 4, 1)),
             "triangles",
             indices=quad_indices(count),
             colours=np.zeros((count * 4, 4)),
@@ -201,6 +204,7 @@ class EnergyChart:
         used = len(quads) * 4
         view[:used, 0:3] = quads.reshape(-1, 3)
         view[:used, 3:7] = np.repeat(colours, 4, axis=0)
+        view[used:, 0:3] = PARKED
         view[used:, 6] = 0.0
 
     def draw(self, own: EntityState, target: EntityState, now_s: float, turn_s: float) -> None:

@@ -54,6 +54,7 @@ from sim.energy import EnergyHistory
 from sim.snapshot import EntityState, Snapshot
 from sim.view.energy_chart import PANEL as CHART_PANEL
 from sim.view.energy_chart import EnergyChart
+from sim.view.hud.hud import CHART_DOCK_TAG
 from sim.view.ground import disc_triangles, make_geom_node
 from sim.view.layer import (
     ScreenBox,
@@ -538,13 +539,18 @@ class InstructorOverlays:
         self.label.show()
 
     def dock_chart_right(self, docked: bool, clear_of_x: float | None = None) -> None:
-        """Move the energy chart to the screen's right edge (``docked``), shrunk if need be
-        to start right of ``clear_of_x``, or put it back at the top centre. The cockpit
-        layout docks it: its event ticker sits top left, under the chart's usual place."""
+        """Put the energy chart where the HUD's layout left room for it (the place its node
+        carries as the ``furball-hud-dock`` tag: x, z and scale), or, with no HUD, at the
+        screen's right edge (``docked``), shrunk if need be to start right of
+        ``clear_of_x``, or back at the top centre."""
         if self.chart is None:
             return
+        root = self.chart.root
         x, z, scale = 0.0, 0.0, 1.0
-        if docked:
+        placed = root.getPythonTag(CHART_DOCK_TAG) if root.hasPythonTag(CHART_DOCK_TAG) else None
+        if placed is not None:
+            x, z, scale = placed
+        elif docked:
             render2d = self.label_parent.getParent()
             right = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1)).x
             left, _, chart_right, top = CHART_PANEL
@@ -554,11 +560,20 @@ class InstructorOverlays:
             # Scaled about aspect2d's origin, then moved to keep its top right corner.
             x = right - LABEL_MARGIN - scale * chart_right
             z = top * (1.0 - scale)
-        root = self.chart.root
         if abs(root.getX() - x) > 1e-6 or abs(root.getZ() - z) > 1e-6:
             root.setPos(x, 0.0, z)
         if abs(root.getScale().x - scale) > 1e-6:
             root.setScale(scale)
+
+    def chart_box(self) -> ScreenBox | None:
+        """The energy chart's rectangle in ``label_parent`` units while it is shown."""
+        if self.chart is None or not self.shown["energy"]:
+            return None
+        left, bottom, right, top = CHART_PANEL
+        root = self.chart.root
+        low = self.label_parent.getRelativePoint(root, Point3(left, 0, bottom))
+        high = self.label_parent.getRelativePoint(root, Point3(right, 0, top))
+        return (low.x, high.x, low.z, high.z)
 
     def _on_screen(self, point_ft: npt.ArrayLike) -> tuple[float, float] | None:
         """A scene point's place in ``label_parent`` (x, z), or None when out of view."""
@@ -590,8 +605,9 @@ class InstructorOverlays:
         the cockpit) it parks in the clear place nearest :data:`LABEL_FALLBACK`. Always
         inside the screen, above the event log and below the clock and energy chart."""
         ceiling = math.inf
-        if self.chart is not None and self.shown["energy"]:
-            ceiling = CHART_PANEL[1] - LABEL_UNDER_CHART
+        chart = self.chart_box()
+        if chart is not None and chart[2] > 0.0:  # a chart in the top half: stay under it
+            ceiling = chart[2] - LABEL_UNDER_CHART
         fallback = (LABEL_FALLBACK[0], min(LABEL_FALLBACK[1], ceiling))
         if self.camera is None:
             return (fallback[0], 0.0, fallback[1])
@@ -602,13 +618,15 @@ class InstructorOverlays:
         high = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1))
         card = _card_box(self.label_node)
         x_range = (low.x - card[0] + LABEL_MARGIN, high.x - card[1] - LABEL_MARGIN)
-        z_range = (low.z + LABEL_LOW, min(high.z - 0.2, ceiling))
+        z_range = (low.z + LABEL_LOW, max(min(high.z - 0.2, ceiling), low.z + LABEL_LOW))
 
         def clamped(x: float, z: float) -> tuple[float, float]:
             return min(max(x, x_range[0]), x_range[1]), min(max(z, z_range[0]), z_range[1])
 
         minis = [m for m in (self._mini_on_screen(own), self._mini_on_screen(target)) if m]
         panels = list(self.keep_clear()) if self.keep_clear is not None else []
+        if chart is not None:
+            panels.append(chart)
         middle = self._on_screen((own + target) / 2)
         # Candidates as (cost, x, z): beside the line first (cost = offset), then over its
         # middle, then parking places (cost 10 + distance from the fallback place).

@@ -4,6 +4,7 @@ never cut."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from models.timeline import Event
@@ -70,7 +71,7 @@ def test_newest_events_first_and_an_older_one_that_does_not_fit_is_left_out(
     assert all("…" not in text for text in texts)
     # stacked without overlap, newest lowest
     boxes = [_rows_box(ticker, i, ticker.root) for i in range(len(texts))]
-    for lower, upper in zip(boxes, boxes[1:], strict=False):
+    for lower, upper in itertools.pairwise(boxes):
         assert lower[3] <= upper[2] + 1e-3
     assert max(box[3] for box in boxes) <= ticker.height + 0.05
 

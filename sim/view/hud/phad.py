@@ -338,6 +338,68 @@ def circle_shapes(colour: RGBA) -> Shapes:
     return shapes
 
 
+# -- the legend ----------------------------------------------------------------------------
+
+LEGEND_ARRANGEMENTS = ("left", "above", "column-above")
+LEGEND_STEP = 1.3 * TEXT_SMALL
+"""From one legend row to the next."""
+LEGEND_GAP = 0.03
+"""Between the two rows of an ``"above"`` legend's pairs."""
+
+
+@lru_cache(maxsize=1)
+def legend_text_width() -> float:
+    """Room for the longest legend row, "CANOPY 000+00", right of its symbol."""
+    probe = TextNode("probe")
+    probe.setFont(hud_font())
+    return TEXT_SMALL * (0.75 + float(probe.calcWidth("CANOPY 000+00")) + 0.3)
+
+
+def legend_row_width() -> float:
+    """A legend row's width, symbol to the end of its backing."""
+    return legend_text_width() + 0.75 * TEXT_SMALL
+
+
+def legend_places(arrangement: str, radius: float, count: int) -> list[Point]:
+    """Row origins (the symbol's centre) of ``count`` legend rows round a disc of
+    ``radius`` centred on the origin (the panel's own units)."""
+    ts = TEXT_SMALL
+    width = legend_row_width()
+    if arrangement == "left":
+        top = radius - 0.6 * ts
+        lowest = top - (len(MARKS) - 1) * LEGEND_STEP
+        right = -math.sqrt(max(radius**2 - lowest**2, 0.0)) - 0.02
+        return [(right - width + 0.75 * ts, top - i * LEGEND_STEP) for i in range(count)]
+    if arrangement == "column-above":
+        bottom = radius + 0.7 * ts
+        return [
+            (radius - width + 0.75 * ts, bottom + (count - 1 - i) * LEGEND_STEP)
+            for i in range(count)
+        ]
+    per_row = 2
+    places: list[Point] = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        left = -(in_row * width + (in_row - 1) * LEGEND_GAP) / 2
+        x = left + col * (width + LEGEND_GAP) + 0.75 * ts
+        places.append((x, radius + 0.7 * ts + row * LEGEND_STEP))
+    return places
+
+
+def panel_extent(arrangement: str, radius: float) -> tuple[float, float, float, float]:
+    """The panel's rectangle (left, right, bottom, top) round its centre with every legend
+    row shown: the backing disc and the legend together (its own units)."""
+    ts = TEXT_SMALL
+    left, right, bottom, top = -radius, radius, -radius, radius
+    for x, z in legend_places(arrangement, radius, len(MARKS)):
+        left = min(left, x - 0.75 * ts)
+        right = max(right, x - 0.75 * ts + legend_row_width())
+        bottom = min(bottom, z - 0.62 * ts)
+        top = max(top, z + 0.62 * ts)
+    return (left, right, bottom, top)
+
+
 # -- the panel -----------------------------------------------------------------------------
 
 
@@ -401,6 +463,7 @@ class PhadPanel:
         self._legend_arrangement = "left"
         self._legend_shown: tuple[str, ...] | None = None
         self._radius = radius
+        self._scale = 1.0
         self._shown: tuple[object, ...] | None = None
         self._labels_for: tuple[tuple[str, str], ...] = ()
         self._labels: dict[str, str] = {}
@@ -486,16 +549,21 @@ class PhadPanel:
         return item
 
     # -- layout ------------------------------------------------------------------------
-    def set_layout(self, centre: Point, radius: float, legend: str = "left") -> None:
+    def set_layout(
+        self, centre: Point, radius: float, legend: str = "left", scale: float = 1.0
+    ) -> None:
         """Place the panel: its centre in the parent's units, the backing disc's radius, and
         the legend ``"left"`` of the disc (a column at its upper left), ``"above"`` it (rows
-        of two, centred) or in a ``"column-above"`` it, flush with its right edge."""
-        if legend not in ("left", "above", "column-above"):
+        of two, centred) or in a ``"column-above"`` it, flush with its right edge.  The
+        legend's text is drawn at ``scale`` times the HUD's text size (the HUD's scale)."""
+        if legend not in LEGEND_ARRANGEMENTS:
             raise ValueError(
                 f"legend goes 'left', 'above' or 'column-above' the PHAD, not {legend!r}"
             )
         self.root.setPos(centre[0], 0, centre[1])
-        self.disc.setScale(radius / PANEL_RADIUS)
+        self.root.setScale(scale)
+        self._scale = scale
+        self.disc.setScale(radius / scale / PANEL_RADIUS)
         self._radius = radius
         self._legend_arrangement = legend
         self._legend_shown = None
@@ -525,39 +593,16 @@ class PhadPanel:
     @staticmethod
     def _legend_width() -> float:
         """Room for the longest row, "CANOPY 000+00", right of the symbol."""
-        probe = TextNode("probe")
-        probe.setFont(hud_font())
-        return TEXT_SMALL * (0.75 + float(probe.calcWidth("CANOPY 000+00")) + 0.3)
+        return legend_text_width()
 
     def _arrange_legend(self) -> None:
         shown = tuple(mark for mark in MARKS if not self._legend_rows[mark][0].isHidden())
         if shown == self._legend_shown:
             return
         self._legend_shown = shown
-        ts, radius = TEXT_SMALL, self._radius
-        step = 1.3 * ts
-        width = self._legend_width() + 0.75 * ts
-        if self._legend_arrangement == "left":
-            top = radius - 0.6 * ts
-            lowest = top - (len(MARKS) - 1) * step
-            right = -math.sqrt(max(radius**2 - lowest**2, 0.0)) - 0.02
-            for i, mark in enumerate(shown):
-                self._legend_rows[mark][0].setPos(right - width + 0.75 * ts, 0, top - i * step)
-            return
-        if self._legend_arrangement == "column-above":
-            bottom = radius + 0.7 * ts
-            for i, mark in enumerate(shown):
-                z = bottom + (len(shown) - 1 - i) * step
-                self._legend_rows[mark][0].setPos(radius - width + 0.75 * ts, 0, z)
-            return
-        per_row = 2
-        gap = 0.03
-        for i, mark in enumerate(shown):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, len(shown) - row * per_row)
-            left = -(in_row * width + (in_row - 1) * gap) / 2
-            x = left + col * (width + gap) + 0.75 * ts
-            self._legend_rows[mark][0].setPos(x, 0, radius + 0.7 * ts + row * step)
+        places = legend_places(self._legend_arrangement, self._radius / self._scale, len(shown))
+        for mark, (x, z) in zip(shown, places, strict=True):
+            self._legend_rows[mark][0].setPos(x, 0, z)
 
     # -- queries -----------------------------------------------------------------------
     def cell_position(self, cell_text: str) -> Point:
