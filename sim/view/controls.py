@@ -286,7 +286,7 @@ class ScrubBar:
                     labels,
                     "turn-label",
                     f"T{turn + 1}",
-                    scale=BAR_TEXT * 0.9,
+                    scale=BAR_TEXT,
                     pos=(middle, TURN_LABEL_Z),
                     align="center",
                 )

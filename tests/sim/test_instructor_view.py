@@ -18,7 +18,6 @@ from sim.cli.replay_cmds import instructor_settings
 from sim.playback import Playback
 from sim.snapshot import Snapshot
 from sim.view.controls import HELP_LINES
-from sim.view.hud.clock import event_text
 from sim.view.instructor import (
     CONE_COLOUR,
     CONE_HOT_COLOUR,

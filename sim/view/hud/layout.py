@@ -15,10 +15,11 @@ from the panels' sizes, which :class:`Sizes` holds.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from sim.view.hud.screen import Screen
+from sim.view.hud.screen import LEAST_TEXT_PX, Screen
 
 Box = tuple[float, float, float, float]
 """left, right, bottom, top in aspect2d units."""
@@ -35,16 +36,20 @@ LEAST_SCALE_SHARE = 0.45
 SCALE_STEP = 0.95
 COMPACT_RADIUS, PROMINENT_RADIUS = 0.45, 0.52
 """The PHAD disc's radius at scale 1: the cockpit's layout draws it larger."""
-TICKER_CHOICES = (66, 56, 48, 40, 36)
+TICKER_CHOICES = (66, 56, 48, 40, 36, 32)
 """The event ticker's row widths tried, in its widest characters, widest first."""
-CHART_WIDTH, CHART_HEIGHT = 1.96, 0.43
+CHART_LEFT, CHART_RIGHT, CHART_BOTTOM, CHART_TOP = -0.98, 0.98, 0.42, 0.85
 CHART_TEXT = 0.045
-"""The energy chart's size and its smallest text at scale 1."""
-CLEAR_HALF_WIDTH = 0.35
+"""The energy chart's panel round its origin and its smallest text at scale 1."""
+CHART_PLOT_WIDTHS = (1.0, 0.75, 0.5)
+"""The chart's plot widths tried: its design width, then narrower (the panel with it)."""
+CLEAR_SHARE, CLEAR_SIDE_ROOM = 0.35, 0.75
 CLEAR_BOTTOM, CLEAR_TOP, CLEAR_TOP_CHARTED = -0.35, 0.55, 0.35
-"""The middle of the view that the cockpit layout keeps clear, in shares of aspect2d's half
-width and half height: where the bandit is looked for (the chart's top strip may reach down
-to ``CLEAR_TOP_CHARTED``)."""
+"""The middle of the view that the cockpit layout keeps clear, where the bandit is looked
+for: ``CLEAR_SHARE`` of the width either side of the centre, but leaving the corner panels
+``CLEAR_SIDE_ROOM`` at each side, from ``CLEAR_BOTTOM`` to ``CLEAR_TOP`` (aspect2d units,
+the screen's shorter side spanning two); the energy chart's strip under the clock may
+reach down to ``CLEAR_TOP_CHARTED``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,22 +95,17 @@ class Plan:
     ticker_origin: tuple[float, float] = (0.0, 0.0)
     ticker_chars: int = 66
     clock_origin: tuple[float, float] = (0.0, 0.0)
-    chart: tuple[float, float, float] | None = None
-    """Where the energy chart goes: its root's x and z and its scale (it is drawn round
-    aspect2d's origin at scale 1)."""
+    chart: tuple[float, float, float, float] | None = None
+    """Where the energy chart goes: its root's x and z, its scale and its plot width (it
+    is drawn round aspect2d's origin at scale 1)."""
     fits: bool = True
     """False when no arrangement fits and this is the least bad one."""
 
 
 def clear_middle(screen: Screen, charted: bool) -> Box:
     """The middle of the view the cockpit layout keeps clear of panels."""
-    top = CLEAR_TOP_CHARTED if charted else CLEAR_TOP
-    return (
-        -CLEAR_HALF_WIDTH * screen.half_width,
-        CLEAR_HALF_WIDTH * screen.half_width,
-        CLEAR_BOTTOM * screen.half_height,
-        top * screen.half_height,
-    )
+    half = max(min(CLEAR_SHARE * screen.half_width, screen.half_width - CLEAR_SIDE_ROOM), 0.0)
+    return (-half, half, CLEAR_BOTTOM, CLEAR_TOP_CHARTED if charted else CLEAR_TOP)
 
 
 def overlap(a: Box, b: Box, gap: float = 0.0) -> bool:
@@ -129,10 +129,16 @@ def wanted_scale(screen: Screen, text: float) -> float:
 
 def chart_scales(screen: Screen) -> list[float]:
     """The energy chart's scales to try, largest first: full size (or larger on a small
-    window, for its smallest text) down to the least that keeps that text readable."""
-    least = screen.scale_for_text(CHART_TEXT)
-    first = max(1.0, least)
-    return [first * f for f in (1.0, 0.9, 0.8, 0.7) if first * f >= least - 1e-9] or [least]
+    window, for its smallest text to have ``MIN_TEXT_PX``) down to the least that keeps
+    that text ``LEAST_TEXT_PX`` high."""
+    least = screen.scale_for_text(CHART_TEXT, LEAST_TEXT_PX)
+    first = max(1.0, screen.scale_for_text(CHART_TEXT))
+    scales = []
+    k = first
+    while k >= least - 1e-9:
+        scales.append(k)
+        k *= 0.9
+    return scales or [least]
 
 
 class _Planner:
@@ -172,12 +178,14 @@ class _Planner:
         left, right, top = -w + MARGIN, w - MARGIN, h - MARGIN
         floor = self.bar_top + gap
         cl, cr, cb, ct = (v * u for v in s.clock)
-        radius = (PROMINENT_RADIUS if self.prominent else COMPACT_RADIUS) * u
         legends = ("left", "column-above", "above")
+        discs = (("c", COMPACT_RADIUS),)
         if self.prominent:
             legends = ("column-above", "left", "above")
-        for legend in legends:
-            pl, pr, pb, pt = s.phad[f"{legend}/{'p' if self.prominent else 'c'}"]
+            discs = (("p", PROMINENT_RADIUS), ("c", COMPACT_RADIUS))
+        for (disc, disc_radius), legend in itertools.product(discs, legends):
+            radius = disc_radius * u
+            pl, pr, pb, pt = s.phad[f"{legend}/{disc}"]
             pl, pr, pb, pt = (v * u for v in (pl, pr, pb, pt))
             centre = (right - pr, floor - pb)
             phad = (centre[0] + pl, centre[0] + pr, centre[1] + pb, centre[1] + pt)
@@ -191,12 +199,14 @@ class _Planner:
                 if not self.ok(clock, base, gap):
                     continue
                 stack_top = clock[2] - gap if pushed else top
-                for chart_slot in ("between", "across") if self.charted else (None,):
-                    for k in chart_scales(screen) if self.charted else (0.0,):
-                        yield from self._with_chart(
-                            u, legend, centre, radius, base, clock, clock_origin, stack_top,
-                            chart_slot, k,
-                        )  # fmt: skip
+                chart_slots = ("between", "across") if self.charted else (None,)
+                for chart_slot in chart_slots:
+                    for plot in CHART_PLOT_WIDTHS if self.charted else (0.0,):
+                        for k in chart_scales(screen) if self.charted else (0.0,):
+                            yield from self._with_chart(
+                                u, legend, centre, radius, base, clock, clock_origin,
+                                stack_top, chart_slot, k, plot,
+                            )  # fmt: skip
 
     def _with_chart(
         self,
@@ -210,6 +220,7 @@ class _Planner:
         stack_top: float,
         chart_slot: str | None,
         k: float,
+        plot: float,
     ) -> Iterator[Plan]:
         s = self.sizes
         gap = GAP * u
@@ -218,7 +229,8 @@ class _Planner:
         placed = {**base, "clock": clock}
         chart_box = None
         if chart_slot is not None:
-            width, height = CHART_WIDTH * k, CHART_HEIGHT * k
+            width = (CHART_RIGHT - CHART_LEFT - (CHART_PLOT_WIDTHS[0] - plot)) * k
+            height = (CHART_TOP - CHART_BOTTOM) * k
             chart_top = clock[2] - gap
             chart_box = (-width / 2, width / 2, chart_top - height, chart_top)
             if not self.ok(chart_box, placed, gap):
@@ -253,11 +265,7 @@ class _Planner:
                 chart = None
                 if chart_box is not None:
                     # The chart is drawn round aspect2d's origin: move its top-centre.
-                    chart = (
-                        (chart_box[0] + chart_box[1]) / 2,
-                        chart_box[3] - 0.85 * k,
-                        k,
-                    )
+                    chart = (chart_box[0] - CHART_LEFT * k, chart_box[3] - CHART_TOP * k, k, plot)
                 yield Plan(
                     scale=u,
                     boxes={**with_right, "ticker": ticker_box},
@@ -307,11 +315,16 @@ def plan(
     docstring); ``text`` is the HUD's smallest text at scale 1."""
     planner = _Planner(screen, sizes, prominent, charted, bar_top)
     wanted = wanted_scale(screen, text)
+    readable = screen.scale_for_text(text, LEAST_TEXT_PX)
     u = wanted
-    while u >= wanted * LEAST_SCALE_SHARE:
+    # Down to the least readable scale first; on a window too small for that, smaller.
+    while u >= min(readable, wanted * LEAST_SCALE_SHARE) - 1e-9:
         for found in planner.plans(u):
             return found
-        u *= SCALE_STEP
+        if u > readable and u * SCALE_STEP < readable:
+            u = readable
+        else:
+            u *= SCALE_STEP
     # Nothing fits (a tiny window): the cockpit's clear middle goes first, then overlaps.
     if prominent:
         relaxed = plan(screen, sizes, prominent=False, charted=charted, bar_top=bar_top, text=text)

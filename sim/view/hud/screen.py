@@ -13,9 +13,12 @@ from typing import Any
 
 from panda3d.core import NodePath
 
-MIN_TEXT_PX = 13.0
-"""The smallest text the HUD and the playback controls draw is at least this many pixels
-a line (its letter height, the text scale), where the screen has room for it."""
+MIN_TEXT_PX = 14.0
+"""The HUD and the playback controls draw their smallest text at least this many pixels a
+line (its letter height, the text scale) where the screen has room for it..."""
+LEAST_TEXT_PX = 12.0
+"""...and never smaller than this where the panels can fit at all (a window a few hundred
+pixels high may be too small for any arrangement at this size)."""
 DEFAULT_PIXELS_HIGH = 1080
 """Assumed when no window can be asked (the HUD built without a ShowBase)."""
 
