@@ -36,6 +36,9 @@ LEAST_SCALE_SHARE = 0.45
 SCALE_STEP = 0.95
 COMPACT_RADIUS, PROMINENT_RADIUS = 0.45, 0.52
 """The PHAD disc's radius at scale 1: the cockpit's layout draws it larger."""
+NARROW_SCREEN_ASPECT = 1.5
+"""Screens narrower than this (4:3, 5:4, portrait) try the compact PHAD's legend above the
+disc first."""
 TICKER_CHOICES = (66, 56, 48, 40, 36, 32)
 """The event ticker's row widths tried, in its widest characters, widest first."""
 CHART_LEFT, CHART_RIGHT, CHART_BOTTOM, CHART_TOP = -0.98, 0.98, 0.42, 0.85
@@ -179,6 +182,10 @@ class _Planner:
         floor = self.bar_top + gap
         cl, cr, cb, ct = (v * u for v in s.clock)
         legends = ("left", "column-above", "above")
+        if screen.aspect < NARROW_SCREEN_ASPECT:
+            # On a narrow screen a legend left of the disc sits over the middle of the
+            # picture, where the chase view puts the selected aircraft.
+            legends = ("column-above", "left", "above")
         discs = (("c", COMPACT_RADIUS),)
         if self.prominent:
             legends = ("column-above", "left", "above")

@@ -277,6 +277,66 @@ def outer_slots(count: int, heading_deg: float) -> list[Slot]:
 HEX_CAPACITY, OUTER_CAPACITY = 7, 6
 
 
+CHIP_TEXT = 0.4
+"""Letter height of a bearing written in a chip (a lone bearing's is 0.5): several
+bearings sharing a cell are written apart from it at this size rather than shrunk into it."""
+CHIP_CELL = (0.6, 0.52)
+"""Room for one label in a chip, across and up (disc units)."""
+CHIP_COLUMNS = 3
+CHIP_PAD = 0.08
+CHIP_FILL: RGBA = (0.97, 0.97, 0.94, 0.94)
+CHIP_DISTANCES = (0.0, 0.45, 0.8, 1.15, 1.5, 1.85, 2.2, 2.6, 3.0)
+CHIP_CLEARANCE = 0.03
+
+
+def _grown(box: tuple[float, float, float, float], by: float) -> tuple[float, ...]:
+    return (box[0] - by, box[2] - by, box[1] + by, box[3] + by)
+
+
+def _box_circle_gap(box: tuple[float, float, float, float], x: float, y: float) -> float:
+    dx = max(box[0] - x, 0.0, x - box[1])
+    dy = max(box[2] - y, 0.0, y - box[3])
+    return math.hypot(dx, dy)
+
+
+def _chip_centre(
+    anchor: Point,
+    half: tuple[float, float],
+    circles: list[tuple[float, float, float]],
+    taken: list[tuple[float, float, float, float]],
+) -> Point:
+    """The nearest place to ``anchor`` for a chip of half size ``half`` that stays inside
+    the cells (the 00 ring's outer circle) clear of every item's circle and of the chips
+    placed already; the anchor itself when there is none."""
+    ax, ay = anchor
+    outward = math.degrees(math.atan2(ax, ay)) if (ax or ay) else 0.0
+    best: tuple[float, Point] | None = None
+    for distance in CHIP_DISTANCES:
+        for step in range(12):
+            # Towards the centre first (there is more room there), then round either side.
+            turn = 180.0 + (step + 1) // 2 * 30.0 * (1 if step % 2 else -1)
+            hx, hy = heading_point(outward + turn, distance)
+            cx, cy = ax + hx, ay + hy
+            box = (cx - half[0], cx + half[0], cy - half[1], cy + half[1])
+            corners = ((box[0], box[2]), (box[0], box[3]), (box[1], box[2]), (box[1], box[3]))
+            if any(math.hypot(x, y) > OUTER_RADIUS - CHIP_CLEARANCE for x, y in corners):
+                continue
+            if any(_box_circle_gap(box, x, y) < r + CHIP_CLEARANCE for x, y, r in circles):
+                continue
+            if any(
+                min(box[1], t[1]) > max(box[0], t[0]) - CHIP_CLEARANCE
+                and min(box[3], t[3]) > max(box[2], t[2]) - CHIP_CLEARANCE
+                for t in taken
+            ):
+                continue
+            if best is None or distance < best[0]:
+                best = (distance, (cx, cy))
+            break
+        if best is not None:
+            return best[1]
+    return anchor
+
+
 # -- symbols -------------------------------------------------------------------------------
 
 
@@ -446,6 +506,11 @@ class PhadPanel:
         self.disc = self.root.attachNewNode("disc")
         self._grid = self._build_grid()
         self._compass = self._build_compass()
+        self._chips_root = self.disc.attachNewNode("chips")
+        self._chips = self._chips_root.attachNewNode("none")
+        self.chip_boxes: dict[str, tuple[float, float, float, float]] = {}
+        """Per entity whose bearing shares a cell, the chip it is written in (disc units:
+        left, right, bottom, top)."""
         self._items_root = self.disc.attachNewNode("items")
         self.marks: dict[str, _Item] = {}
         for mark in MARKS:
@@ -704,18 +769,32 @@ class PhadPanel:
         for entity_id, item in self.bearing_items.items():
             if entity_id not in used:
                 item.hide()
+        mark_items = set(self.marks.values())
+        circles: list[tuple[float, float, float]] = []
+        """Every item drawn in a cell: x, y and its circle's radius."""
+        chips: list[tuple[list[_Item], CellPlace]] = []
         overflow_used = 0
         for entries in groups.values():
-            outer = entries[0][1].outer
+            bearings = [(item, place) for item, place in entries if item not in mark_items]
+            shared = bool(bearings) and len(entries) > 1
+            # Bearings that share a cell are written apart from it (:meth:`_place_chips`) at
+            # a size that reads; the marks keep the cell.
+            laid = [entry for entry in entries if entry[0] in mark_items] if shared else entries
+            if shared:
+                chips.append(([item for item, _place in bearings], bearings[0][1]))
+            if not laid:
+                continue
+            outer = laid[0][1].outer
             capacity = OUTER_CAPACITY if outer else HEX_CAPACITY
-            ax, ay = entries[0][1].anchor
-            heading = entries[0][1].heading_deg or 0
-            count = len(entries)
+            ax, ay = laid[0][1].anchor
+            heading = laid[0][1].heading_deg or 0
+            count = len(laid)
             slots = outer_slots(count, heading) if outer else hex_slots(count)
-            shown = entries if count <= capacity else entries[: capacity - 1]
+            shown = laid if count <= capacity else laid[: capacity - 1]
             for (item, place), (dx, dy, scale) in zip(shown, slots, strict=False):
                 item.place(ax + dx, ay + dy, scale, place.positive)
-            for item, _place in entries[len(shown) :]:
+                circles.append((ax + dx, ay + dy, scale * CIRCLE_OUTER))
+            for item, _place in laid[len(shown) :]:
                 item.hide()
             if count > capacity:
                 dx, dy, scale = slots[capacity - 1]
@@ -727,7 +806,50 @@ class PhadPanel:
                 label.node.show()
         for label in self._overflow[overflow_used:]:
             label.node.hide()
+        self._place_chips(chips, circles)
         self._arrange_legend()
+
+    def _place_chips(
+        self, chips: list[tuple[list[_Item], CellPlace]], circles: list[tuple[float, float, float]]
+    ) -> None:
+        """Write the bearings that share a cell as a chip of labels at :data:`CHIP_TEXT`
+        (each still boxed when tracked and faded when unseen), on a light card outlined
+        for a positive cell, placed in the nearest room clear of every mark and lone item
+        and of the other chips, inside the cells; a leader joins a chip set off from its
+        cell to the cell's dot."""
+        self.chip_boxes = {}
+        shapes = Shapes()
+        taken: list[tuple[float, float, float, float]] = []
+        for items, place in chips:
+            cols = min(len(items), CHIP_COLUMNS)
+            rows = -(-len(items) // cols)
+            half_w = cols * CHIP_CELL[0] / 2 + CHIP_PAD
+            half_h = rows * CHIP_CELL[1] / 2 + CHIP_PAD
+            ax, ay = place.anchor
+            cx, cy = _chip_centre((ax, ay), (half_w, half_h), circles, taken)
+            box = (cx - half_w, cx + half_w, cy - half_h, cy + half_h)
+            taken.append(box)
+            scale = CHIP_TEXT / ITEM_TEXT
+            for i, item in enumerate(items):
+                row, col = divmod(i, cols)
+                in_row = min(cols, len(items) - row * cols)
+                x = cx + (col - (in_row - 1) / 2) * CHIP_CELL[0]
+                y = cy + ((rows - 1) / 2 - row) * CHIP_CELL[1]
+                item.place(x, y, scale, False)
+            for entity_id, item in self.bearing_items.items():
+                if item in items:
+                    self.chip_boxes[entity_id] = box
+            inside = box[0] <= ax <= box[1] and box[2] <= ay <= box[3]
+            if not inside:
+                near = (min(max(ax, box[0]), box[1]), min(max(ay, box[2]), box[3]))
+                shapes.stroke([(ax, ay), near], 0.09, HALO)
+                shapes.stroke([(ax, ay), near], 0.045, GRID_LINE)
+                shapes.disc((ax, ay), 0.11, GRID_LINE, 16)
+            if place.positive:
+                shapes.rounded_rect(*_grown(box, 0.05), 0.18, GRID_LINE)
+            shapes.rounded_rect(*_grown(box, 0.0), 0.15, CHIP_FILL)
+        self._chips.removeNode()
+        self._chips = shapes.attach(self._chips_root, "chips")
 
     def _overflow_label(self, index: int) -> Label:
         while len(self._overflow) <= index:
