@@ -214,7 +214,7 @@ class ScrubBar:
         self.label_node = self.label_node_label.node
         self._shown: tuple[int, bool, float] | None = None
         self.width_scale = 1.0
-        self._fitted: tuple[float, float] | None = None
+        self._fitted: tuple[float, float, int] | None = None
         self._build(BAR_RIGHT)
 
     # -- marks ---------------------------------------------------------------------------

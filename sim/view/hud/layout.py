@@ -186,7 +186,7 @@ class _Planner:
             # On a narrow screen a legend left of the disc sits over the middle of the
             # picture, where the chase view puts the selected aircraft.
             legends = ("column-above", "left", "above")
-        discs = (("c", COMPACT_RADIUS),)
+        discs: tuple[tuple[str, float], ...] = (("c", COMPACT_RADIUS),)
         if self.prominent:
             legends = ("column-above", "left", "above")
             discs = (("p", PROMINENT_RADIUS), ("c", COMPACT_RADIUS))

@@ -289,7 +289,8 @@ CHIP_DISTANCES = (0.0, 0.45, 0.8, 1.15, 1.5, 1.85, 2.2, 2.6, 3.0)
 CHIP_CLEARANCE = 0.03
 
 
-def _grown(box: tuple[float, float, float, float], by: float) -> tuple[float, ...]:
+def _grown(box: tuple[float, float, float, float], by: float) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of a (left, right, bottom, top) box grown by ``by`` all round."""
     return (box[0] - by, box[2] - by, box[1] + by, box[3] + by)
 
 
