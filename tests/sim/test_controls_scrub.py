@@ -73,7 +73,7 @@ def test_labels_keep_apart_and_inside_the_screen(clean_scene: Any, bar: ScrubBar
     assert legend[1] < status[0]
     for i, one in enumerate(boxes):
         assert one is not None
-        assert -16 / 9 <= one[0] and one[1] <= 16 / 9
+        assert one[0] >= -16 / 9 and one[1] <= 16 / 9
         for two in boxes[i + 1 :]:
             assert two is not None
             assert min(one[1], two[1]) <= max(one[0], two[0]) or min(one[3], two[3]) <= max(
