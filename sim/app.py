@@ -19,6 +19,7 @@ import numpy as np
 from models.timeline import Timeline
 from sim.bfm import HISTORY_S
 from sim.cameras import CAMERA_MODES, Bounds, CameraMode, CameraPose, CameraRig
+from sim.events import notable
 from sim.playback import Playback
 from sim.snapshot import Snapshot
 from sim.view.aircraft_list import PANEL_WIDTH as ROSTER_WIDTH
@@ -127,7 +128,7 @@ class ReplayScene:
                 base.a2dBottomRight,
             )
         turn_s = timeline.meta.tick_s * 10
-        times = tuple(e.t_s for e in timeline.meta.events)
+        times = tuple(e for e in timeline.meta.events if notable(e))
         if self.hud is not None:
             hud, aspect2d = self.hud, base.aspect2d
             self.instructor.keep_clear = lambda: hud.panel_boxes(aspect2d)
@@ -213,7 +214,7 @@ class ReplayScene:
                 self.instructor.chart = EnergyChart(self.instructor.label_parent, history)
             else:
                 chart.history = history
-        times = tuple(e.t_s for e in timeline.meta.events)
+        times = tuple(e for e in timeline.meta.events if notable(e))
         self.scrub.set_duration(float(timeline.t_s[-1]), times, pending=not complete)
         # What the newly published turns' events say: missiles' targets, the lists.
         from sim.view.missile_marks import missile_targets
@@ -489,6 +490,8 @@ class ReplayApp:
         at = self._mouse()
         if at is None:
             return
+        from sim.view.controls import BAR_CLICK_HALF, BAR_Z
+
         aspect2d = self.base.aspect2d
         point = aspect2d.getRelativePoint(self.base.render2d, (at[0], 0, at[1]))
         picked = self.scene.roster.row_at(point.x, point.z, aspect2d)
@@ -501,7 +504,7 @@ class ReplayApp:
             self.playback.seek(event.t_s)
             return
         bar = self.scene.scrub.root.getRelativePoint(self.base.render2d, (at[0], 0, at[1]))
-        if abs(bar[2] - 0.06) < 0.04:
+        if abs(bar[2] - BAR_Z) < BAR_CLICK_HALF:
             self.playback.seek_fraction(self.scene.scrub.fraction_at(bar[0]))
             return
         self._drag = at

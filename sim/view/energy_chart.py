@@ -34,6 +34,9 @@ PAST_S, AHEAD_S = 45.0, 15.0
 """The window: this long before now and after it."""
 PANEL = (-0.98, 0.42, 0.98, 0.85)
 """Panel left, bottom, right, top in aspect2d (under the game clock)."""
+PARKED = (-0.70, 0.0, 0.6)
+"""Where unused and collapsed line vertices wait: inside the panel, so the chart's bounds
+are its panel's."""
 PLOT_X = (-0.70, 0.30)
 E_PLOT = (0.635, 0.775)
 P_PLOT = (0.455, 0.58)
@@ -106,7 +109,7 @@ def thick_segments(x: FloatArray, y: FloatArray, width: float) -> FloatArray:
     b = np.stack([x[1:], np.zeros_like(dx), y[1:]], 1)
     off = np.stack([nx, np.zeros_like(dx), ny], 1)
     quads = np.stack([a - off, b - off, b + off, a + off], 1)
-    quads[~np.isfinite(quads).all(axis=(1, 2))] = 0.0
+    quads[~np.isfinite(quads).all(axis=(1, 2))] = PARKED
     return quads
 
 
@@ -122,11 +125,12 @@ class EnergyChart:
         ticks = math.ceil((PAST_S + AHEAD_S) / tick_s) + 4
         self.capacity = ticks
         """Segments per line."""
-        backing(self.root, "backing", *PANEL, colour=BACKING_COLOUR)
-        frames = Shapes()
-        for bottom, top in (E_PLOT, P_PLOT):
-            frames.rect(PLOT_X[0], bottom, PLOT_X[1], top, FRAME_COLOUR)
-        frames.attach(self.root, "frames")
+        self.plot_x = PLOT_X
+        """The plots' left and right ends (narrower on a narrow screen)."""
+        self.panel = PANEL
+        """The panel's left, bottom, right and top."""
+        self._static: NodePath | None = None
+        self._build_static()
         self.grid = self._quads("grid", 2 * GRID_LINES + 1)
         self.lines = self._quads("lines", 4 * ticks)
         future = Shapes()
@@ -144,10 +148,35 @@ class EnergyChart:
         """``(E_s, P_s)`` now of the two aircraft drawn (what the tests read)."""
         self.root.hide()
 
+    def _build_static(self) -> None:
+        if self._static is not None:
+            self._static.removeNode()
+        self._static = self.root.attachNewNode("static")
+        self._static.setBin("fixed", 11)  # under the lines, labels and cursor
+        backing(self._static, "backing", *self.panel, colour=BACKING_COLOUR)
+        frames = Shapes()
+        for bottom, top in (E_PLOT, P_PLOT):
+            frames.rect(self.plot_x[0], bottom, self.plot_x[1], top, FRAME_COLOUR)
+        frames.attach(self._static, "frames")
+
+    def set_plot_width(self, width: float) -> None:
+        """Draw the plots ``width`` wide (1.0 by design; less on a narrow screen), the
+        panel and the legend moving in with their right end."""
+        width = min(max(width, 0.3), PLOT_X[1] - PLOT_X[0])
+        if abs(width - (self.plot_x[1] - self.plot_x[0])) < 1e-6:
+            return
+        shift = PLOT_X[1] - PLOT_X[0] - width
+        self.plot_x = (PLOT_X[0], PLOT_X[0] + width)
+        self.panel = (PANEL[0], PANEL[1], PANEL[2] - shift, PANEL[3])
+        self._build_static()
+        for label, z in zip(self._legend_labels, LEGEND_Z, strict=True):
+            label.node.setPos(LEGEND_X - shift, 0, z)
+        self._key = None  # draw the lines again
+
     def _quads(self, name: str, count: int) -> NodePath:
         node = make_geom_node(
             f"energy-{name}",
-            np.zeros((count * 4, 3)),
+            np.tile(PARKED, (count * 4, 1)),
             "triangles",
             indices=quad_indices(count),
             colours=np.zeros((count * 4, 4)),
@@ -190,6 +219,7 @@ class EnergyChart:
                 strict=True,
             )
         )
+        self._legend_labels = (own_name, own_values, target_name, target_values, lead)
         self.own_name, self.own_values = own_name, own_values
         self.target_name, self.target_values = target_name, target_values
         self.advantage = lead
@@ -201,6 +231,7 @@ class EnergyChart:
         used = len(quads) * 4
         view[:used, 0:3] = quads.reshape(-1, 3)
         view[:used, 3:7] = np.repeat(colours, 4, axis=0)
+        view[used:, 0:3] = PARKED
         view[used:, 6] = 0.0
 
     def draw(self, own: EntityState, target: EntityState, now_s: float, turn_s: float) -> None:
@@ -228,9 +259,11 @@ class EnergyChart:
         p_hi = max(float(finite_ps.max()), 0.0) if finite_ps.size else 100.0
         p_lo, p_hi = nice_bounds(p_lo, p_hi, 100.0, P_STEPS)
 
+        plot_x = self.plot_x
+
         def x_of(t: FloatArray | float) -> FloatArray:
             u = (np.asarray(t, dtype=np.float64) - t_from) / (t_to - t_from)
-            out: FloatArray = PLOT_X[0] + (PLOT_X[1] - PLOT_X[0]) * np.clip(u, 0.0, 1.0)
+            out: FloatArray = plot_x[0] + (plot_x[1] - plot_x[0]) * np.clip(u, 0.0, 1.0)
             return out
 
         def y_of(v: FloatArray, lo: float, hi: float, plot: tuple[float, float]) -> FloatArray:
@@ -253,7 +286,7 @@ class EnergyChart:
         now_x = float(x_of(now_s))
         self.cursor.setX(now_x)
         self.future.setX(now_x)
-        self.future.setSx(max(PLOT_X[1] - now_x, 1e-4))
+        self.future.setSx(max(plot_x[1] - now_x, 1e-4))
         self._draw_labels(own, target, now_s, (e_lo, e_hi, p_lo, p_hi), colours)
 
     def _draw_grid(
@@ -285,10 +318,10 @@ class EnergyChart:
         colours = [GRID_COLOUR] * len(quads)
         zero = np.array(
             [
-                [PLOT_X[0], 0, zero_y - 0.002],
-                [PLOT_X[1], 0, zero_y - 0.002],
-                [PLOT_X[1], 0, zero_y + 0.002],
-                [PLOT_X[0], 0, zero_y + 0.002],
+                [self.plot_x[0], 0, zero_y - 0.002],
+                [self.plot_x[1], 0, zero_y - 0.002],
+                [self.plot_x[1], 0, zero_y + 0.002],
+                [self.plot_x[0], 0, zero_y + 0.002],
             ]
         )
         quads = [zero, *quads[: 2 * GRID_LINES]]

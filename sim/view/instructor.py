@@ -55,6 +55,7 @@ from sim.snapshot import EntityState, Snapshot
 from sim.view.energy_chart import PANEL as CHART_PANEL
 from sim.view.energy_chart import EnergyChart
 from sim.view.ground import disc_triangles, make_geom_node
+from sim.view.hud.hud import CHART_DOCK_TAG
 from sim.view.layer import (
     ScreenBox,
     ViewSettings,
@@ -79,13 +80,13 @@ CIRCLE_SEGMENTS = 96
 CONE_SEGMENTS = 24
 LABEL_SCALE = 0.062
 """Label letter height in aspect2d units: about 33 px at 1080p, readable from 3 m."""
+LABEL_SHRINK = (1.0, 0.85, 0.72)
+"""Shares of that size tried in turn where the screen has no clear place for the label."""
 LABEL_MARGIN = 0.05
 """The label is kept this far inside the screen edges."""
 LABEL_FALLBACK = (0.0, 0.78)
 """Where the label sits (aspect2d x, z) when the sight line's middle is off screen: top
 centre, under the clock."""
-LABEL_LOW = 0.7
-"""The label's lowest place above the bottom of the screen, in aspect2d units."""
 LABEL_UNDER_CHART = 0.14
 """With the energy chart on, the label's first line stays this far below the chart."""
 CHART_MIN_SCALE = 0.6
@@ -95,7 +96,7 @@ LABEL_CLEARANCE = 0.06
 LABEL_STEP = 0.04
 LABEL_MAX_OFFSET = 1.6
 """The label moves out from the line in these steps, up to this far, to clear the minis."""
-LABEL_PARK_COLUMNS, LABEL_PARK_ROWS = 9, 7
+LABEL_PARK_COLUMNS, LABEL_PARK_ROWS = 17, 15
 """The grid of places tried when nowhere beside the line is clear."""
 MINI_CENTRE_COVERED = 0.01
 """What a card over a mini's centre counts as covering, at the least."""
@@ -274,6 +275,14 @@ class InstructorOverlays:
         self.label_node = TextNode("instructor-label")
         self._style_label()
         self.label = label_parent.attachNewNode(self.label_node)
+        self.label_scale = LABEL_SCALE
+        """The label's letter height now (smaller where the screen is crowded)."""
+        self.label_clear = True
+        """Whether the label's last place covers neither mini nor any panel."""
+        self.label_beside = False
+        """Whether that place is beside the sight line (not parked)."""
+        self._off_panels = True
+        self._parking: dict[tuple[object, ...], list[tuple[float, float, float, float]]] = {}
         self.label.setScale(LABEL_SCALE)
         self.label.setBin("fixed", 20)
         self.label.setDepthTest(False)
@@ -534,17 +543,39 @@ class InstructorOverlays:
         self.label_node.setText(self.annotation.text(own.callsign, target.callsign, self.shown))
         hot = self.annotation.hot(self.shown)
         self.label_node.setCardColor(*(CARD_HOT_COLOUR if hot else CARD_COLOUR))
-        self.label.setPos(*self.label_position(own.position_ft, target.position_ft))
+        # Beside the sight line and clear of everything, full size if it can be, smaller on
+        # a crowded screen; else in the clear elsewhere, the largest that is.
+        tried = []
+        for share in LABEL_SHRINK:
+            self.label_scale = LABEL_SCALE * share
+            place = self.label_position(own.position_ft, target.position_ft)
+            tried.append((share, place, self.label_clear, self.label_beside, self._off_panels))
+            if self.label_clear and self.label_beside:
+                break
+        share, place, clear, _beside, _off = next(
+            (t for t in tried if t[2] and t[3]),
+            next((t for t in tried if t[2]), next((t for t in tried if t[4]), tried[0])),
+        )
+        self.label_scale = LABEL_SCALE * share
+        self.label_clear = clear
+        self.label.setScale(self.label_scale)
+        self.label.setPos(*place)
         self.label.show()
 
     def dock_chart_right(self, docked: bool, clear_of_x: float | None = None) -> None:
-        """Move the energy chart to the screen's right edge (``docked``), shrunk if need be
-        to start right of ``clear_of_x``, or put it back at the top centre. The cockpit
-        layout docks it: its event ticker sits top left, under the chart's usual place."""
+        """Put the energy chart where the HUD's layout left room for it (the place its node
+        carries as the ``furball-hud-dock`` tag: x, z and scale), or, with no HUD, at the
+        screen's right edge (``docked``), shrunk if need be to start right of
+        ``clear_of_x``, or back at the top centre."""
         if self.chart is None:
             return
+        root = self.chart.root
         x, z, scale = 0.0, 0.0, 1.0
-        if docked:
+        placed = root.getPythonTag(CHART_DOCK_TAG) if root.hasPythonTag(CHART_DOCK_TAG) else None
+        if placed is not None:
+            x, z, scale, plot_width = placed
+            self.chart.set_plot_width(plot_width)
+        elif docked:
             render2d = self.label_parent.getParent()
             right = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1)).x
             left, _, chart_right, top = CHART_PANEL
@@ -554,11 +585,20 @@ class InstructorOverlays:
             # Scaled about aspect2d's origin, then moved to keep its top right corner.
             x = right - LABEL_MARGIN - scale * chart_right
             z = top * (1.0 - scale)
-        root = self.chart.root
         if abs(root.getX() - x) > 1e-6 or abs(root.getZ() - z) > 1e-6:
             root.setPos(x, 0.0, z)
         if abs(root.getScale().x - scale) > 1e-6:
             root.setScale(scale)
+
+    def chart_box(self) -> ScreenBox | None:
+        """The energy chart's rectangle in ``label_parent`` units while it is shown."""
+        if self.chart is None or not self.shown["energy"]:
+            return None
+        left, bottom, right, top = self.chart.panel
+        root = self.chart.root
+        low = self.label_parent.getRelativePoint(root, Point3(left, 0, bottom))
+        high = self.label_parent.getRelativePoint(root, Point3(right, 0, top))
+        return (low.x, high.x, low.z, high.z)
 
     def _on_screen(self, point_ft: npt.ArrayLike) -> tuple[float, float] | None:
         """A scene point's place in ``label_parent`` (x, z), or None when out of view."""
@@ -590,25 +630,32 @@ class InstructorOverlays:
         the cockpit) it parks in the clear place nearest :data:`LABEL_FALLBACK`. Always
         inside the screen, above the event log and below the clock and energy chart."""
         ceiling = math.inf
-        if self.chart is not None and self.shown["energy"]:
-            ceiling = CHART_PANEL[1] - LABEL_UNDER_CHART
+        chart = self.chart_box()
+        if chart is not None and chart[2] > 0.0:  # a chart in the top half: stay under it
+            ceiling = chart[2] - LABEL_UNDER_CHART
         fallback = (LABEL_FALLBACK[0], min(LABEL_FALLBACK[1], ceiling))
         if self.camera is None:
+            self.label_clear, self.label_beside, self._off_panels = True, False, True
             return (fallback[0], 0.0, fallback[1])
         own = np.asarray(own_ft, dtype=float)
         target = np.asarray(target_ft, dtype=float)
         render2d = self.label_parent.getParent()
         low = self.label_parent.getRelativePoint(render2d, Point3(-1, 0, -1))
         high = self.label_parent.getRelativePoint(render2d, Point3(1, 0, 1))
-        card = _card_box(self.label_node)
+        card = _card_box(self.label_node, self.label_scale)
         x_range = (low.x - card[0] + LABEL_MARGIN, high.x - card[1] - LABEL_MARGIN)
-        z_range = (low.z + LABEL_LOW, min(high.z - 0.2, ceiling))
+        # The HUD's panels, the ticker's and scrub bar's room among them, are avoided as
+        # rectangles (``keep_clear``), so the label may go anywhere on screen.
+        z_range = (low.z - card[2] + LABEL_MARGIN, high.z - card[3] - LABEL_MARGIN)
+        z_range = (z_range[0], max(min(z_range[1], ceiling), z_range[0]))
 
         def clamped(x: float, z: float) -> tuple[float, float]:
             return min(max(x, x_range[0]), x_range[1]), min(max(z, z_range[0]), z_range[1])
 
         minis = [m for m in (self._mini_on_screen(own), self._mini_on_screen(target)) if m]
         panels = list(self.keep_clear()) if self.keep_clear is not None else []
+        if chart is not None:
+            panels.append(chart)
         middle = self._on_screen((own + target) / 2)
         # Candidates as (cost, x, z): beside the line first (cost = offset), then over its
         # middle, then parking places (cost 10 + distance from the fallback place).
@@ -617,27 +664,43 @@ class InstructorOverlays:
             candidates += _beside(middle, minis, card)
             candidates.append((5.0, *middle))
         park = fallback
-        candidates.append((10.0, *park))
-        for i in range(LABEL_PARK_COLUMNS):
-            for j in range(LABEL_PARK_ROWS):
-                x = x_range[0] + (x_range[1] - x_range[0]) * i / (LABEL_PARK_COLUMNS - 1)
-                z = z_range[0] + (z_range[1] - z_range[0]) * j / (LABEL_PARK_ROWS - 1)
-                candidates.append((10.0 + math.hypot(x - park[0], z - park[1]), x, z))
+        # The parking places clear of the panels (and the least covered, should none be)
+        # depend only on the panels and the card: found once for them.
+        key = (tuple(panels), card, x_range, z_range, park)
+        parking = self._parking.get(key)
+        if parking is None:
+            parking = _parking_places(panels, card, park, x_range, z_range)
+            if len(self._parking) > 16:
+                self._parking.clear()
+            self._parking[key] = parking
         best: tuple[float, float, float, float, float] | None = None
         for cost, wanted_x, wanted_z in sorted(candidates):
             x, z = clamped(wanted_x, wanted_z)
-            if cost < 10.0 and math.hypot(x - wanted_x, z - wanted_z) > LABEL_STEP:
+            if math.hypot(x - wanted_x, z - wanted_z) > LABEL_STEP:
                 continue  # the screen's edge would push it back over the line
             box = (x + card[0], x + card[1], z + card[2], z + card[3])
             covered = max((_covers(box, m) for m in minis), default=0.0)
             area = sum(_overlap_area(box, panel) for panel in panels)
-            # (minis covered by, panel area covered, cost): the least is best.
-            score = (max(covered, 0.0), area, cost, x, z)
+            # (panel area covered, minis covered by, cost): the least is best; where no
+            # place is clear of both, the label had rather cover a mini than a panel.
+            score = (area, max(covered, 0.0), cost, x, z)
             if best is None or score < best:
                 best = score
             if score[0] == 0.0 and area == 0.0:
                 break  # clear of everything, and the cheapest such place
+        if best is None or best[0] > 0.0 or best[1] > 0.0:
+            for area, cost, x, z in parking:
+                box = (x + card[0], x + card[1], z + card[2], z + card[3])
+                covered = max((_covers(box, m) for m in minis), default=0.0)
+                score = (area, max(covered, 0.0), cost, x, z)
+                if best is None or score < best:
+                    best = score
+                if score[0] == 0.0 and area == 0.0:
+                    break
         assert best is not None
+        self.label_clear = best[0] == 0.0 and best[1] == 0.0
+        self._off_panels = best[0] == 0.0
+        self.label_beside = best[2] < 10.0
         return (best[3], 0.0, best[4])
 
     def destroy(self) -> None:
@@ -679,11 +742,46 @@ def _beside(
     return found
 
 
-def _card_box(text: TextNode) -> ScreenBox:
+def _parking_places(
+    panels: Sequence[ScreenBox],
+    card: ScreenBox,
+    park: tuple[float, float],
+    x_range: tuple[float, float],
+    z_range: tuple[float, float],
+) -> list[tuple[float, float, float, float]]:
+    """Parking places for the label's origin as (panel area covered, cost, x, z), the
+    least covered and then the cheapest first: a grid over the screen and the places just
+    clear of the panels' edges (in x and z from any two panels: the clear room between
+    panels may be barely larger than the card), each at most once."""
+    gap = 0.01
+    width, height = card[1] - card[0], card[3] - card[2]
+    xs = [x_range[0] + (x_range[1] - x_range[0]) * i / (LABEL_PARK_COLUMNS - 1)
+          for i in range(LABEL_PARK_COLUMNS)]  # fmt: skip
+    zs = [z_range[0] + (z_range[1] - z_range[0]) * j / (LABEL_PARK_ROWS - 1)
+          for j in range(LABEL_PARK_ROWS)]  # fmt: skip
+    for left, right, bottom, top in panels:
+        xs += [right + gap - card[0], left - gap - width - card[0]]
+        zs += [top + gap - card[2], bottom - gap - height - card[2]]
+    xs = [x for x in xs if x_range[0] - 1e-9 <= x <= x_range[1] + 1e-9]
+    zs = [z for z in zs if z_range[0] - 1e-9 <= z <= z_range[1] + 1e-9]
+    places = [(0.0, 10.0, *park)] if x_range[0] <= park[0] <= x_range[1] else []
+    for x in sorted(set(xs)):
+        for z in sorted(set(zs)):
+            places.append((0.0, 10.0 + math.hypot(x - park[0], z - park[1]), x, z))
+    found = []
+    for _area, cost, x, z in places:
+        box = (x + card[0], x + card[1], z + card[2], z + card[3])
+        found.append((sum(_overlap_area(box, panel) for panel in panels), cost, x, z))
+    found.sort()
+    clear = [place for place in found if place[0] == 0.0]
+    return clear or found[:24]
+
+
+def _card_box(text: TextNode, scale: float = LABEL_SCALE) -> ScreenBox:
     """The label card's left, right, bottom and top edges relative to the label's origin,
     in ``label_parent`` units (the text's frame scaled, plus the card's margins)."""
     left, right, bottom, top = text.getCardActual()
-    return (left * LABEL_SCALE, right * LABEL_SCALE, bottom * LABEL_SCALE, top * LABEL_SCALE)
+    return (left * scale, right * scale, bottom * scale, top * scale)
 
 
 def _overlap_area(a: ScreenBox, b: ScreenBox) -> float:

@@ -212,14 +212,21 @@ def test_bearing_label_is_written_in_its_cell(phad: PhadPanel) -> None:
 
 
 def test_items_sharing_a_cell_do_not_overlap(phad: PhadPanel) -> None:
+    """The Nose keeps its cell; three bearings sharing it are written apart, clear of it."""
     others = tuple(fulcrum(n) for n in range(1, 4))
     bearings = {f"fulcrum-{n}": "030-30" for n in range(1, 4)}
     phad.update(selected_snapshot(others=others, bearings=bearings))  # nose at 030+30 too
-    nodes = [phad.mark_node("nose"), *(phad.bearing_node(i) for i in bearings)]
-    placed = [(n.getPos().x, n.getPos().z, n.getScale().x * CIRCLE_OUTER) for n in nodes]
-    for i, (x1, y1, r1) in enumerate(placed):
-        for x2, y2, r2 in placed[i + 1 :]:
-            assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2 - 1e-6
+    nose = phad.mark_node("nose")
+    x, y = nose.getPos().x, nose.getPos().z
+    radius = nose.getScale().x * CIRCLE_OUTER
+    chips = {phad.chip_boxes[i] for i in bearings}
+    assert len(chips) == 1
+    (chip,) = chips
+    dx = max(chip[0] - x, 0.0, x - chip[1])
+    dy = max(chip[2] - y, 0.0, y - chip[3])
+    assert math.hypot(dx, dy) >= radius
+    placed = [(phad.bearing_node(i).getPos().x, phad.bearing_node(i).getPos().z) for i in bearings]
+    assert len({(round(px, 3), round(py, 3)) for px, py in placed}) == 3
 
 
 def _distance_to_segment(p: tuple[float, float], a: Point, b: Point) -> float:
@@ -439,6 +446,7 @@ def test_no_panel_covers_another_on_common_screen_shapes(
     and every one is on screen."""
     from sim.view.controls import ScrubBar
     from sim.view.hud.clock import event_text
+    from sim.view.hud.screen import Screen
 
     screen = clean_scene.aspect2d.attachNewNode("screen")
     holders = [screen.attachNewNode(f"holder-{i}") for i in range(6)]
@@ -450,6 +458,7 @@ def test_no_panel_covers_another_on_common_screen_shapes(
     try:
         snap = selected_snapshot()
         hud.set_prominent(prominent)
+        hud.set_screen(Screen(aspect, 1.0, 1080))  # a 1080-pixel-high window of that shape
         hud.update(snap)
         widest = Event(
             t_s=12.0,
@@ -460,7 +469,7 @@ def test_no_panel_covers_another_on_common_screen_shapes(
         for line in hud.ticker.lines:
             line.set(event_text(widest, hud.ticker.chars))
             line.node.show()
-        scrub.fit(aspect)
+        scrub.fit(aspect, 1.0, 1080)
         scrub.update(snap)
         boxes = {
             "header": _box(hud.header.root, screen),

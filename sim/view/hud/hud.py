@@ -1,62 +1,66 @@
-"""The HUD: every instrument, laid out in a compact or a prominent (cockpit) arrangement.
+"""The HUD: every instrument, laid out for the screen in a compact or a prominent (cockpit)
+arrangement.
 
-Sizes are aspect2d units (the screen is two units tall), so the HUD scales with the window
-and keeps its shape at any 16:9 size: the smallest text is 0.045 units, 16 px a line at
-1280×720.  Elements hang from the aspect2d corner anchors, so they stay in the corners at
-other aspect ratios too; the clock and the cockpit's instrument row hang from aspect2d's
-top and bottom centre (aspect2d always spans −1 … 1 vertically).
+Sizes are aspect2d units, whose shorter side spans -1 .. 1 (on a portrait window the
+height grows: see :mod:`sim.view.hud.screen`), so the HUD keeps its proportions at any
+window size.  :mod:`sim.view.hud.layout` chooses where each panel goes for the screen's
+shape and the window's pixels: at the design scale (the smallest text 0.045 units, 24 px
+at 1080p), larger on a small window so that no text is under ``MIN_TEXT_PX`` pixels, and
+rearranged or smaller where the shape leaves no room, so that no panel covers another or
+the scrub bar.
 
 Compact (orbit, chase, top-down, table cameras)::
 
     header + gauges │          clock          │ sensors, stores & status
-                    │                         │
-    throttle, event ticker      (scrub bar)              PHAD + legend
+                    │   (energy chart, -e)    │
+    throttle, event ticker                              PHAD + legend
+    ──────────────────────────── scrub bar ─────────────────────────────
 
-Prominent (cockpit camera): an instrument row along the bottom, with the PHAD in the middle,
-speeds and fuel left of it, altitude and load right of it (as on a head-up display), the
-throttle at the far left and the panels at the far right.
-
-The bottom centre between x = −0.95 and 0.95 below z = −0.84 is left to the scrub bar.
+Prominent (cockpit camera): the same corners with a larger PHAD and a shade behind the
+bottom row, like the instrument panel under a head-up display; the middle of the view
+(:func:`sim.view.hud.layout.clear_middle`) is kept clear for looking out.  On a narrow,
+portrait or short screen the gauges go in four columns or the panels side by side, the
+clock pushes the corner stacks down and the ticker moves above the throttle or under the
+clock, whichever fits first.
 """
 
 from __future__ import annotations
 
-from panda3d.core import NodePath
+from panda3d.core import NodePath, Point3
 
 from sim.snapshot import Snapshot
-from sim.view.hud.clock import TICKER_CHARS, TICKER_EM, EventTicker, GameClock
-from sim.view.hud.gauges import TILE_WIDTH, GaugeCluster
+from sim.view.hud import layout
+from sim.view.hud.clock import TICKER_EM, TICKER_ROWS, EventTicker, GameClock
+from sim.view.hud.gauges import GAP, GAUGES, TILE_HEIGHT, TILE_WIDTH, GaugeCluster
 from sim.view.hud.panels import (
     CAPTION,
+    PANEL_WIDTH,
+    TEXT_SMALL,
+    TEXT_VALUE,
     Label,
     SensorsPanel,
     Shapes,
     StatusPanel,
     backing,
+    hud_font,
     make_root,
     selected_state,
 )
-from sim.view.hud.phad import PhadPanel
+from sim.view.hud.phad import LEGEND_ARRANGEMENTS, PhadPanel, panel_extent
+from sim.view.hud.screen import Screen, screen_from
+from sim.view.hud.throttle import HEIGHT as THROTTLE_HEIGHT
+from sim.view.hud.throttle import WIDTH as THROTTLE_WIDTH
 from sim.view.hud.throttle import ThrottleQuadrant
 from sim.view.layer import ScreenBox, shown_box, side_colour
 
-COMPACT_SCALE = 0.9
-"""Compact instruments are drawn at this fraction of their design size (text ≥ 0.045)."""
 HEADER_WIDTH, HEADER_HEIGHT = 0.758, 0.155
-MARGIN = 0.035
-NARROW_SCREEN_ASPECT = 1.5
-"""Screens narrower than this (4:3, 5:4) get the compact PHAD's legend above the disc."""
-TICKER_MIN_CHARS = 36
-"""The compact layout's ticker keeps at least this many characters a line on a narrow screen."""
-COCKPIT_SIDE, COCKPIT_HALF = 0.685, 1.02
-COCKPIT_MIN_SCALE = 0.6
-"""The cockpit's PHAD and gauge columns reach 1.02 either side of the centre and need 0.685
-at each side for the sensors and status panels: on screens narrower than 16:9 they shrink,
-to no less than this."""
-TICKER_CHARS_COCKPIT = 44
-"""The cockpit layout's ticker lines are this short while the energy chart shares their row."""
-BAND_TOP = 0.3
-"""Top of the cockpit's instrument-panel shade (aspect2d z)."""
+CHART_DOCK_TAG = "furball-hud-dock"
+"""The energy chart's node carries the place the HUD's layout leaves it, (x, z, scale), as
+this Python tag (:meth:`sim.view.instructor.InstructorOverlays.dock_chart_right` reads
+it)."""
+CLOCK_WIDEST = "TURN 88 \u2219 TICK 10/10 \u2219 888.8 s"
+BAND_COLOUR = (0.01, 0.015, 0.025, 0.38)
+BAND_EDGE = (0.55, 0.62, 0.70, 0.5)
 
 
 class Header:
@@ -96,8 +100,8 @@ class Header:
 class Hud:
     """The cockpit-style HUD of the selected aircraft, plus the clock and event ticker.
 
-    ``aspect2d`` is the 2D root whose centre line anchors the clock and the cockpit
-    instrument row; the four corner nodes are aspect2d's corner anchors (``a2dTopLeft`` …).
+    ``aspect2d`` is the 2D root the panels are placed in; the four corner nodes are
+    aspect2d's corner anchors (``a2dTopLeft`` …), whose places tell the screen's extent.
     The HUD only adds children under those nodes and removes them in :meth:`destroy`.
     """
 
@@ -118,7 +122,10 @@ class Hud:
             "bottom_left": bottom_left,
             "bottom_right": bottom_right,
         }
-        self.band = self._build_band(aspect2d)
+        self.band = make_root(aspect2d, "hud-cockpit-band")
+        self.band.setBin("fixed", 5)  # under the instruments, whatever the scene-graph order
+        self.band.hide()
+        self._band_shape: NodePath | None = None
         self.header = Header(top_left)
         self.gauges = GaugeCluster(top_left)
         self.sensors = SensorsPanel(top_right)
@@ -126,15 +133,18 @@ class Hud:
         self.throttle = ThrottleQuadrant(bottom_left)
         self.phad = PhadPanel(bottom_right)
         self.clock = GameClock(aspect2d)
-        self.ticker = EventTicker(bottom_left)
+        self.ticker = EventTicker(bottom_left, rows=TICKER_ROWS)
         self.instruments: tuple[
             Header | GaugeCluster | SensorsPanel | StatusPanel | ThrottleQuadrant | PhadPanel, ...
         ] = (self.header, self.gauges, self.sensors, self.status, self.throttle, self.phad)
+        self.sizes = self._measure()
+        self.plan: layout.Plan | None = None
+        """The arrangement in use."""
+        self.screen: Screen | None = None
         self._prominent: bool | None = None
-        self._aspect = 16 / 9
-        """The screen shape the layout was made for (aspect2d's half width)."""
-        self._ticker_fit = TICKER_CHARS
-        self._ticker_shared = False
+        self._charted = False
+        self._key: tuple[object, ...] | None = None
+        self._plans: dict[tuple[object, ...], layout.Plan] = {}
         self._has_selection: bool | None = None
         self._boxes: tuple[tuple[object, ...], list[ScreenBox]] | None = None
         self.set_prominent(prominent)
@@ -144,89 +154,138 @@ class Hud:
     def prominent(self) -> bool:
         return bool(self._prominent)
 
-    def _build_band(self, aspect2d: NodePath) -> NodePath:
-        """The cockpit's instrument-panel shade along the bottom (prominent layout only)."""
-        root = make_root(aspect2d, "hud-cockpit-band")
-        root.setBin("fixed", 5)  # under the instruments, whatever the scene-graph order
-        shapes = Shapes()
-        shapes.rect(-4.0, -1.0, 4.0, BAND_TOP, (0.01, 0.015, 0.025, 0.38))
-        shapes.rect(-4.0, BAND_TOP, 4.0, BAND_TOP + 0.008, (0.55, 0.62, 0.70, 0.5))
-        shapes.attach(root, "band")
-        root.hide()
-        return root
+    @property
+    def scale(self) -> float:
+        """The scale the panels are drawn at (1: their design size)."""
+        return self.plan.scale if self.plan is not None else layout.COMPACT_SCALE
+
+    def _measure(self) -> layout.Sizes:
+        """The panels' sizes at scale 1, for the layout."""
+        from panda3d.core import TextNode
+
+        probe = TextNode("probe")
+        probe.setFont(hud_font())
+        probe.setCardAsMargin(0.45, 0.45, 0.22, 0.12)
+        probe.setText(CLOCK_WIDEST)
+        left, right, bottom, top = probe.getCardActual()
+        clock = (left * TEXT_VALUE, right * TEXT_VALUE, bottom * TEXT_VALUE, top * TEXT_VALUE)
+        probe.setAlign(TextNode.ALeft)
+        probe.setText("Ay")
+        _l, _r, row_bottom, row_top = probe.getCardActual()
+        ticker = self.ticker
+        top_baseline = (ticker.rows - 1) * ticker.row_step + (len(ticker.lines) - 1) * (
+            ticker.step - ticker.row_step
+        )
+        shadow = 0.06 * TEXT_SMALL
+        phad = {
+            f"{arrangement}/{key}": panel_extent(arrangement, radius)
+            for arrangement in LEGEND_ARRANGEMENTS
+            for key, radius in (("c", layout.COMPACT_RADIUS), ("p", layout.PROMINENT_RADIUS))
+        }
+        return layout.Sizes(
+            header=(HEADER_WIDTH, HEADER_HEIGHT),
+            sensors=(PANEL_WIDTH, self.sensors.height),
+            status=(PANEL_WIDTH, self.status.height),
+            throttle=(THROTTLE_WIDTH, THROTTLE_HEIGHT),
+            tile=(TILE_WIDTH, TILE_HEIGHT, GAP),
+            gauges=len(GAUGES),
+            clock=(clock[0], clock[1] + 0.06 * TEXT_VALUE, clock[2] - 0.06 * TEXT_VALUE, clock[3]),
+            ticker_em=TICKER_EM,
+            ticker_box=(
+                0.45 * TEXT_SMALL,
+                -row_bottom * TEXT_SMALL + shadow,
+                top_baseline + row_top * TEXT_SMALL,
+            ),
+            phad=phad,
+        )
+
+    def _screen(self, half_width: float | None = None) -> Screen:
+        screen = screen_from(self._parents["top_right"], self._parents["centre"])
+        if half_width is not None and half_width > 0:
+            screen = Screen(half_width, screen.half_height, screen.pixels_high)
+        return screen
+
+    def set_screen(self, screen: Screen) -> None:
+        """Lay the HUD out for ``screen`` (aspect2d's extent and the window's pixels) rather
+        than the one the corner anchors and the window tell."""
+        self._lay_out(bool(self._prominent), self._charted, screen)
 
     def set_prominent(self, prominent: bool, aspect: float | None = None) -> None:
         """Switch between the compact layout and the cockpit's prominent one, laid out for
-        the screen's shape (``aspect``, width over height; by default read off the corner
-        anchors). Cheap when nothing changes, so it may be called every frame."""
-        if aspect is None:
-            aspect = float(self._parents["top_right"].getX(self._parents["centre"]))
-        if prominent == self._prominent and abs(aspect - self._aspect) < 1e-3:
+        the screen (``aspect``: aspect2d's half width, by default read off the corner
+        anchors, as its half height is). Cheap when nothing changes, so it may be called
+        every frame."""
+        self._lay_out(prominent, self._charted, self._screen(aspect))
+
+    def share_ticker_row(self, shared: bool) -> None:
+        """Make room for the instructor's energy chart while it is shown (``shared``): the
+        layout then gives it a place clear of every panel, which the chart's node carries
+        (:data:`CHART_DOCK_TAG`)."""
+        if shared != self._charted and self.screen is not None:
+            self._lay_out(bool(self._prominent), shared, self.screen)
+
+    def _lay_out(self, prominent: bool, charted: bool, screen: Screen) -> None:
+        from sim.view.controls import bar_layout
+
+        key = (prominent, charted, screen)
+        if key == self._key:
             return
-        self._prominent = prominent
-        self._aspect = aspect if aspect > 0 else 16 / 9
-        if prominent:
-            self._layout_prominent()
-        else:
-            self._layout_compact()
+        self._key = key
+        self._prominent, self._charted, self.screen = prominent, charted, screen
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = layout.plan(
+                screen,
+                self.sizes,
+                prominent=prominent,
+                charted=charted,
+                bar_top=bar_layout(screen)[2],
+                text=TEXT_SMALL,
+            )
+            self._plans[key] = plan
+        self.plan = plan
+        self._apply(plan)
         if self._has_selection:
             self._show_instruments(True)
 
-    def _place(self, root: NodePath, parent: str, x: float, y: float, scale: float) -> None:
-        root.reparentTo(self._parents[parent])
-        root.setPos(x, 0, y)
+    def _place(self, root: NodePath, x: float, z: float, scale: float) -> None:
+        root.reparentTo(self._parents["centre"])
+        root.setPos(x, 0, z)
         root.setScale(scale)
 
-    def _layout_compact(self) -> None:
-        s = COMPACT_SCALE
-        self.band.hide()
-        self._place(self.header.root, "top_left", MARGIN, -MARGIN, s)
-        self.gauges.set_columns(2)
-        self._place(self.gauges.root, "top_left", MARGIN, -MARGIN - (HEADER_HEIGHT + 0.02) * s, s)
-        x = -MARGIN - 0.62 * s
-        self._place(self.sensors.root, "top_right", x, -MARGIN, s)
-        self._place(self.status.root, "top_right", x, -MARGIN - (self.sensors.height + 0.02) * s, s)
-        self._place(self.throttle.root, "bottom_left", MARGIN, MARGIN + 0.02, s)
-        self._place(self.ticker.root, "bottom_left", 0.56, 0.2, 1.0)
-        # The ticker runs from beside the throttle to just short of the PHAD's disc.
-        room = 2 * self._aspect - 0.56 - (0.47 + 0.43) - 0.05
-        self._ticker_fit = max(TICKER_MIN_CHARS, min(TICKER_CHARS, int(room / TICKER_EM)))
-        self._apply_ticker_chars()
-        self.phad.root.reparentTo(self._parents["bottom_right"])
-        # On a narrow screen the legend's column would sit over the middle of the picture
-        # (where the chase view puts the selected aircraft): it goes above the disc instead.
-        legend = "column-above" if self._aspect < NARROW_SCREEN_ASPECT else "left"
-        self.phad.set_layout((-0.47, 0.49), 0.43, legend=legend)
-        self._place(self.clock.root, "centre", 0.0, 1.0 - 0.085, 1.0)
-
-    def _layout_prominent(self) -> None:
-        # The PHAD and its two gauge columns shrink on a narrow screen to stay clear of
-        # the sensors and status panels at the bottom right.
-        s = min(1.0, max(COCKPIT_MIN_SCALE, (self._aspect - COCKPIT_SIDE) / COCKPIT_HALF))
-        radius = 0.56 * s
-        centre_y = -0.84 + radius
-        self.band.show()
-        self._place(self.header.root, "top_left", MARGIN, -MARGIN, 1.0)
-        self._place(self.ticker.root, "top_left", MARGIN + 0.02, -0.48, 1.0)
-        self._ticker_fit = TICKER_CHARS
-        self._apply_ticker_chars()
+    def _apply(self, plan: layout.Plan) -> None:
+        u, boxes = plan.scale, plan.boxes
+        header, gauges = boxes["header"], boxes["gauges"]
+        self._place(self.header.root, header[0], header[3], u)
+        self.gauges.set_columns(plan.gauge_columns)
+        self._place(self.gauges.root, gauges[0], gauges[3], u)
+        self._place(self.sensors.root, boxes["sensors"][0], boxes["sensors"][3], u)
+        self._place(self.status.root, boxes["status"][0], boxes["status"][3], u)
+        self._place(self.throttle.root, boxes["throttle"][0], boxes["throttle"][2], u)
         self.phad.root.reparentTo(self._parents["centre"])
-        self.phad.set_layout((0.0, centre_y), radius, legend="above")
-        gap = 0.06 * s
-        self.gauges.set_columns(1, split=2 * (radius + gap) / s)
-        top = centre_y + radius - 0.02 * s
-        self._place(self.gauges.root, "centre", -(radius + gap) - TILE_WIDTH * s, top, s)
-        self._place(self.throttle.root, "bottom_left", MARGIN, MARGIN + 0.02, 1.0)
-        x = -MARGIN - 0.62
-        self._place(self.status.root, "bottom_right", x, MARGIN + 0.02 + self.status.height, 1.0)
-        self._place(
-            self.sensors.root,
-            "bottom_right",
-            x,
-            MARGIN + 0.04 + self.status.height + self.sensors.height,
-            1.0,
-        )
-        self._place(self.clock.root, "centre", 0.0, 1.0 - 0.085, 1.0)
+        self.phad.set_layout(plan.phad_centre, plan.phad_radius, legend=plan.legend, scale=u)
+        self._place(self.clock.root, *plan.clock_origin, u)
+        self._place(self.ticker.root, *plan.ticker_origin, u)
+        self.ticker.set_chars(plan.ticker_chars)
+        self._build_band(boxes["throttle"][3] + layout.GAP * u)
+        chart = self._parents["centre"].find("energy-chart")
+        if not chart.isEmpty():
+            if plan.chart is not None:
+                chart.setPythonTag(CHART_DOCK_TAG, plan.chart)
+            else:
+                chart.clearPythonTag(CHART_DOCK_TAG)
+        self._boxes = None
+
+    def _build_band(self, top: float) -> None:
+        """The cockpit's instrument-panel shade behind the bottom row (prominent only)."""
+        if self._band_shape is not None:
+            self._band_shape.removeNode()
+        assert self.screen is not None
+        w, h = self.screen.half_width, self.screen.half_height
+        shapes = Shapes()
+        shapes.rect(-w, -h, w, top, BAND_COLOUR)
+        shapes.rect(-w, top, w, top + 0.008, BAND_EDGE)
+        self._band_shape = shapes.attach(self.band, "band")
 
     def _show_instruments(self, shown: bool) -> None:
         self._has_selection = shown
@@ -252,38 +311,53 @@ class Hud:
         for element in self.instruments:
             element.update(snapshot)
 
-    def share_ticker_row(self, shared: bool) -> None:
-        """Shorten the event ticker's lines while something else (the energy chart) shares
-        its row at the top of the cockpit layout."""
-        self._ticker_shared = shared
-        self._apply_ticker_chars()
-
-    def _apply_ticker_chars(self) -> None:
-        chars = self._ticker_fit
-        if self._ticker_shared and self._prominent:
-            chars = min(chars, TICKER_CHARS_COCKPIT)
-        self.ticker.set_chars(chars)
-
     def ticker_right_x(self, relative_to: NodePath) -> float:
-        """Where the event ticker's widest possible line ends, in ``relative_to``'s x."""
+        """Where the event ticker's widest possible row ends, in ``relative_to``'s x."""
         root = self.ticker.root
         return float(relative_to.getRelativePoint(root, (self.ticker.width, 0, 0)).x)
 
+    def reserved_boxes(self, relative_to: NodePath) -> dict[str, ScreenBox]:
+        """The rectangles the layout keeps for the event ticker (at its fullest) and the
+        scrub bar, in ``relative_to``'s units."""
+        from sim.view.controls import bar_layout
+
+        if self.plan is None or self.screen is None:
+            return {}
+        screen = self.screen
+        bar_top = bar_layout(screen)[2]
+        kept = {
+            "ticker": self.plan.boxes["ticker"],
+            "scrub": (-screen.half_width, screen.half_width, -screen.half_height, bar_top),
+        }
+        centre = self._parents["centre"]
+        found: dict[str, ScreenBox] = {}
+        for name, (left, right, bottom, top) in kept.items():
+            low = relative_to.getRelativePoint(centre, Point3(left, 0, bottom))
+            high = relative_to.getRelativePoint(centre, Point3(right, 0, top))
+            found[name] = (low.x, high.x, low.z, high.z)
+        return found
+
     def panel_boxes(self, relative_to: NodePath) -> list[ScreenBox]:
         """The shown panels (instruments and clock) as rectangles (left, right, bottom, top)
-        in ``relative_to``'s units: where a floating label had better not go. Measured again
-        only when the layout, the selection or the window's shape has changed."""
+        in ``relative_to``'s units, and the room kept for the ticker and the scrub bar:
+        where a floating label had better not go. Measured again only when the layout, the
+        selection or the window's shape has changed."""
         corner = self._parents["top_right"].getPos(relative_to)
         parts = (*self.instruments, self.clock)
         key = (
-            self._prominent,
+            self._key,
             tuple(part.root.isHidden() for part in parts),  # the demo hides some itself
+            self.ticker.root.isHidden(),
             round(corner.x, 4),
             round(corner.z, 4),
         )
         if self._boxes is not None and self._boxes[0] == key:
             return self._boxes[1]
         boxes = [box for part in parts if (box := shown_box(part.root, relative_to))]
+        reserved = self.reserved_boxes(relative_to)
+        if self.ticker.root.isHidden():
+            reserved.pop("ticker", None)
+        boxes += reserved.values()
         self._boxes = (key, boxes)
         return boxes
 

@@ -277,6 +277,67 @@ def outer_slots(count: int, heading_deg: float) -> list[Slot]:
 HEX_CAPACITY, OUTER_CAPACITY = 7, 6
 
 
+CHIP_TEXT = 0.4
+"""Letter height of a bearing written in a chip (a lone bearing's is 0.5): several
+bearings sharing a cell are written apart from it at this size rather than shrunk into it."""
+CHIP_CELL = (0.6, 0.52)
+"""Room for one label in a chip, across and up (disc units)."""
+CHIP_COLUMNS = 3
+CHIP_PAD = 0.08
+CHIP_FILL: RGBA = (0.97, 0.97, 0.94, 0.94)
+CHIP_DISTANCES = (0.0, 0.45, 0.8, 1.15, 1.5, 1.85, 2.2, 2.6, 3.0)
+CHIP_CLEARANCE = 0.03
+
+
+def _grown(box: tuple[float, float, float, float], by: float) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of a (left, right, bottom, top) box grown by ``by`` all round."""
+    return (box[0] - by, box[2] - by, box[1] + by, box[3] + by)
+
+
+def _box_circle_gap(box: tuple[float, float, float, float], x: float, y: float) -> float:
+    dx = max(box[0] - x, 0.0, x - box[1])
+    dy = max(box[2] - y, 0.0, y - box[3])
+    return math.hypot(dx, dy)
+
+
+def _chip_centre(
+    anchor: Point,
+    half: tuple[float, float],
+    circles: list[tuple[float, float, float]],
+    taken: list[tuple[float, float, float, float]],
+) -> Point:
+    """The nearest place to ``anchor`` for a chip of half size ``half`` that stays inside
+    the cells (the 00 ring's outer circle) clear of every item's circle and of the chips
+    placed already; the anchor itself when there is none."""
+    ax, ay = anchor
+    outward = math.degrees(math.atan2(ax, ay)) if (ax or ay) else 0.0
+    best: tuple[float, Point] | None = None
+    for distance in CHIP_DISTANCES:
+        for step in range(12):
+            # Towards the centre first (there is more room there), then round either side.
+            turn = 180.0 + (step + 1) // 2 * 30.0 * (1 if step % 2 else -1)
+            hx, hy = heading_point(outward + turn, distance)
+            cx, cy = ax + hx, ay + hy
+            box = (cx - half[0], cx + half[0], cy - half[1], cy + half[1])
+            corners = ((box[0], box[2]), (box[0], box[3]), (box[1], box[2]), (box[1], box[3]))
+            if any(math.hypot(x, y) > OUTER_RADIUS - CHIP_CLEARANCE for x, y in corners):
+                continue
+            if any(_box_circle_gap(box, x, y) < r + CHIP_CLEARANCE for x, y, r in circles):
+                continue
+            if any(
+                min(box[1], t[1]) > max(box[0], t[0]) - CHIP_CLEARANCE
+                and min(box[3], t[3]) > max(box[2], t[2]) - CHIP_CLEARANCE
+                for t in taken
+            ):
+                continue
+            if best is None or distance < best[0]:
+                best = (distance, (cx, cy))
+            break
+        if best is not None:
+            return best[1]
+    return anchor
+
+
 # -- symbols -------------------------------------------------------------------------------
 
 
@@ -338,6 +399,68 @@ def circle_shapes(colour: RGBA) -> Shapes:
     return shapes
 
 
+# -- the legend ----------------------------------------------------------------------------
+
+LEGEND_ARRANGEMENTS = ("left", "above", "column-above")
+LEGEND_STEP = 1.3 * TEXT_SMALL
+"""From one legend row to the next."""
+LEGEND_GAP = 0.03
+"""Between the two rows of an ``"above"`` legend's pairs."""
+
+
+@lru_cache(maxsize=1)
+def legend_text_width() -> float:
+    """Room for the longest legend row, "CANOPY 000+00", right of its symbol."""
+    probe = TextNode("probe")
+    probe.setFont(hud_font())
+    return TEXT_SMALL * (0.75 + float(probe.calcWidth("CANOPY 000+00")) + 0.3)
+
+
+def legend_row_width() -> float:
+    """A legend row's width, symbol to the end of its backing."""
+    return legend_text_width() + 0.75 * TEXT_SMALL
+
+
+def legend_places(arrangement: str, radius: float, count: int) -> list[Point]:
+    """Row origins (the symbol's centre) of ``count`` legend rows round a disc of
+    ``radius`` centred on the origin (the panel's own units)."""
+    ts = TEXT_SMALL
+    width = legend_row_width()
+    if arrangement == "left":
+        top = radius - 0.6 * ts
+        lowest = top - (len(MARKS) - 1) * LEGEND_STEP
+        right = -math.sqrt(max(radius**2 - lowest**2, 0.0)) - 0.02
+        return [(right - width + 0.75 * ts, top - i * LEGEND_STEP) for i in range(count)]
+    if arrangement == "column-above":
+        bottom = radius + 0.7 * ts
+        return [
+            (radius - width + 0.75 * ts, bottom + (count - 1 - i) * LEGEND_STEP)
+            for i in range(count)
+        ]
+    per_row = 2
+    places: list[Point] = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        left = -(in_row * width + (in_row - 1) * LEGEND_GAP) / 2
+        x = left + col * (width + LEGEND_GAP) + 0.75 * ts
+        places.append((x, radius + 0.7 * ts + row * LEGEND_STEP))
+    return places
+
+
+def panel_extent(arrangement: str, radius: float) -> tuple[float, float, float, float]:
+    """The panel's rectangle (left, right, bottom, top) round its centre with every legend
+    row shown: the backing disc and the legend together (its own units)."""
+    ts = TEXT_SMALL
+    left, right, bottom, top = -radius, radius, -radius, radius
+    for x, z in legend_places(arrangement, radius, len(MARKS)):
+        left = min(left, x - 0.75 * ts)
+        right = max(right, x - 0.75 * ts + legend_row_width())
+        bottom = min(bottom, z - 0.62 * ts)
+        top = max(top, z + 0.62 * ts)
+    return (left, right, bottom, top)
+
+
 # -- the panel -----------------------------------------------------------------------------
 
 
@@ -384,6 +507,11 @@ class PhadPanel:
         self.disc = self.root.attachNewNode("disc")
         self._grid = self._build_grid()
         self._compass = self._build_compass()
+        self._chips_root = self.disc.attachNewNode("chips")
+        self._chips = self._chips_root.attachNewNode("none")
+        self.chip_boxes: dict[str, tuple[float, float, float, float]] = {}
+        """Per entity whose bearing shares a cell, the chip it is written in (disc units:
+        left, right, bottom, top)."""
         self._items_root = self.disc.attachNewNode("items")
         self.marks: dict[str, _Item] = {}
         for mark in MARKS:
@@ -401,6 +529,7 @@ class PhadPanel:
         self._legend_arrangement = "left"
         self._legend_shown: tuple[str, ...] | None = None
         self._radius = radius
+        self._scale = 1.0
         self._shown: tuple[object, ...] | None = None
         self._labels_for: tuple[tuple[str, str], ...] = ()
         self._labels: dict[str, str] = {}
@@ -486,16 +615,21 @@ class PhadPanel:
         return item
 
     # -- layout ------------------------------------------------------------------------
-    def set_layout(self, centre: Point, radius: float, legend: str = "left") -> None:
+    def set_layout(
+        self, centre: Point, radius: float, legend: str = "left", scale: float = 1.0
+    ) -> None:
         """Place the panel: its centre in the parent's units, the backing disc's radius, and
         the legend ``"left"`` of the disc (a column at its upper left), ``"above"`` it (rows
-        of two, centred) or in a ``"column-above"`` it, flush with its right edge."""
-        if legend not in ("left", "above", "column-above"):
+        of two, centred) or in a ``"column-above"`` it, flush with its right edge.  The
+        legend's text is drawn at ``scale`` times the HUD's text size (the HUD's scale)."""
+        if legend not in LEGEND_ARRANGEMENTS:
             raise ValueError(
                 f"legend goes 'left', 'above' or 'column-above' the PHAD, not {legend!r}"
             )
         self.root.setPos(centre[0], 0, centre[1])
-        self.disc.setScale(radius / PANEL_RADIUS)
+        self.root.setScale(scale)
+        self._scale = scale
+        self.disc.setScale(radius / scale / PANEL_RADIUS)
         self._radius = radius
         self._legend_arrangement = legend
         self._legend_shown = None
@@ -525,39 +659,16 @@ class PhadPanel:
     @staticmethod
     def _legend_width() -> float:
         """Room for the longest row, "CANOPY 000+00", right of the symbol."""
-        probe = TextNode("probe")
-        probe.setFont(hud_font())
-        return TEXT_SMALL * (0.75 + float(probe.calcWidth("CANOPY 000+00")) + 0.3)
+        return legend_text_width()
 
     def _arrange_legend(self) -> None:
         shown = tuple(mark for mark in MARKS if not self._legend_rows[mark][0].isHidden())
         if shown == self._legend_shown:
             return
         self._legend_shown = shown
-        ts, radius = TEXT_SMALL, self._radius
-        step = 1.3 * ts
-        width = self._legend_width() + 0.75 * ts
-        if self._legend_arrangement == "left":
-            top = radius - 0.6 * ts
-            lowest = top - (len(MARKS) - 1) * step
-            right = -math.sqrt(max(radius**2 - lowest**2, 0.0)) - 0.02
-            for i, mark in enumerate(shown):
-                self._legend_rows[mark][0].setPos(right - width + 0.75 * ts, 0, top - i * step)
-            return
-        if self._legend_arrangement == "column-above":
-            bottom = radius + 0.7 * ts
-            for i, mark in enumerate(shown):
-                z = bottom + (len(shown) - 1 - i) * step
-                self._legend_rows[mark][0].setPos(radius - width + 0.75 * ts, 0, z)
-            return
-        per_row = 2
-        gap = 0.03
-        for i, mark in enumerate(shown):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, len(shown) - row * per_row)
-            left = -(in_row * width + (in_row - 1) * gap) / 2
-            x = left + col * (width + gap) + 0.75 * ts
-            self._legend_rows[mark][0].setPos(x, 0, radius + 0.7 * ts + row * step)
+        places = legend_places(self._legend_arrangement, self._radius / self._scale, len(shown))
+        for mark, (x, z) in zip(shown, places, strict=True):
+            self._legend_rows[mark][0].setPos(x, 0, z)
 
     # -- queries -----------------------------------------------------------------------
     def cell_position(self, cell_text: str) -> Point:
@@ -659,18 +770,32 @@ class PhadPanel:
         for entity_id, item in self.bearing_items.items():
             if entity_id not in used:
                 item.hide()
+        mark_items = set(self.marks.values())
+        circles: list[tuple[float, float, float]] = []
+        """Every item drawn in a cell: x, y and its circle's radius."""
+        chips: list[tuple[list[_Item], CellPlace]] = []
         overflow_used = 0
         for entries in groups.values():
-            outer = entries[0][1].outer
+            bearings = [(item, place) for item, place in entries if item not in mark_items]
+            shared = bool(bearings) and len(entries) > 1
+            # Bearings that share a cell are written apart from it (:meth:`_place_chips`) at
+            # a size that reads; the marks keep the cell.
+            laid = [entry for entry in entries if entry[0] in mark_items] if shared else entries
+            if shared:
+                chips.append(([item for item, _place in bearings], bearings[0][1]))
+            if not laid:
+                continue
+            outer = laid[0][1].outer
             capacity = OUTER_CAPACITY if outer else HEX_CAPACITY
-            ax, ay = entries[0][1].anchor
-            heading = entries[0][1].heading_deg or 0
-            count = len(entries)
+            ax, ay = laid[0][1].anchor
+            heading = laid[0][1].heading_deg or 0
+            count = len(laid)
             slots = outer_slots(count, heading) if outer else hex_slots(count)
-            shown = entries if count <= capacity else entries[: capacity - 1]
+            shown = laid if count <= capacity else laid[: capacity - 1]
             for (item, place), (dx, dy, scale) in zip(shown, slots, strict=False):
                 item.place(ax + dx, ay + dy, scale, place.positive)
-            for item, _place in entries[len(shown) :]:
+                circles.append((ax + dx, ay + dy, scale * CIRCLE_OUTER))
+            for item, _place in laid[len(shown) :]:
                 item.hide()
             if count > capacity:
                 dx, dy, scale = slots[capacity - 1]
@@ -682,7 +807,50 @@ class PhadPanel:
                 label.node.show()
         for label in self._overflow[overflow_used:]:
             label.node.hide()
+        self._place_chips(chips, circles)
         self._arrange_legend()
+
+    def _place_chips(
+        self, chips: list[tuple[list[_Item], CellPlace]], circles: list[tuple[float, float, float]]
+    ) -> None:
+        """Write the bearings that share a cell as a chip of labels at :data:`CHIP_TEXT`
+        (each still boxed when tracked and faded when unseen), on a light card outlined
+        for a positive cell, placed in the nearest room clear of every mark and lone item
+        and of the other chips, inside the cells; a leader joins a chip set off from its
+        cell to the cell's dot."""
+        self.chip_boxes = {}
+        shapes = Shapes()
+        taken: list[tuple[float, float, float, float]] = []
+        for items, place in chips:
+            cols = min(len(items), CHIP_COLUMNS)
+            rows = -(-len(items) // cols)
+            half_w = cols * CHIP_CELL[0] / 2 + CHIP_PAD
+            half_h = rows * CHIP_CELL[1] / 2 + CHIP_PAD
+            ax, ay = place.anchor
+            cx, cy = _chip_centre((ax, ay), (half_w, half_h), circles, taken)
+            box = (cx - half_w, cx + half_w, cy - half_h, cy + half_h)
+            taken.append(box)
+            scale = CHIP_TEXT / ITEM_TEXT
+            for i, item in enumerate(items):
+                row, col = divmod(i, cols)
+                in_row = min(cols, len(items) - row * cols)
+                x = cx + (col - (in_row - 1) / 2) * CHIP_CELL[0]
+                y = cy + ((rows - 1) / 2 - row) * CHIP_CELL[1]
+                item.place(x, y, scale, False)
+            for entity_id, item in self.bearing_items.items():
+                if item in items:
+                    self.chip_boxes[entity_id] = box
+            inside = box[0] <= ax <= box[1] and box[2] <= ay <= box[3]
+            if not inside:
+                near = (min(max(ax, box[0]), box[1]), min(max(ay, box[2]), box[3]))
+                shapes.stroke([(ax, ay), near], 0.09, HALO)
+                shapes.stroke([(ax, ay), near], 0.045, GRID_LINE)
+                shapes.disc((ax, ay), 0.11, GRID_LINE, 16)
+            if place.positive:
+                shapes.rounded_rect(*_grown(box, 0.05), 0.18, GRID_LINE)
+            shapes.rounded_rect(*_grown(box, 0.0), 0.15, CHIP_FILL)
+        self._chips.removeNode()
+        self._chips = shapes.attach(self._chips_root, "chips")
 
     def _overflow_label(self, index: int) -> Label:
         while len(self._overflow) <= index:

@@ -1,0 +1,247 @@
+"""The HUD's layout at every common screen shape, checked from the panels' screen boxes.
+
+Each shape runs in a subprocess that opens its own offscreen window of that size (the test
+session's window is one fixed size), builds the replay scene as ``furball play`` does, in
+the compact and the cockpit layout, with and without the instructor overlays, fills the
+event ticker with the longest events seen, and reports every shown panel's box
+(``ReplayScene.screen_boxes``), aspect2d's extent and the pixel height of the smallest text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sim.view.hud.layout import clear_middle
+from sim.view.hud.screen import LEAST_TEXT_PX, Screen
+
+SHAPES: dict[str, tuple[int, int]] = {
+    "16:9 1920x1080": (1920, 1080),
+    "16:9 1280x720": (1280, 720),
+    "16:10 1920x1200": (1920, 1200),
+    "16:10 1280x800": (1280, 800),
+    "4:3 1024x768": (1024, 768),
+    "5:4 1280x1024": (1280, 1024),
+    "portrait half 960x1080": (960, 1080),
+    "portrait 600x900": (600, 900),
+    "portrait 1080x1920": (1080, 1920),
+    "ultra-wide 2560x1080": (2560, 1080),
+    "ultra-wide 1900x500": (1900, 500),
+}
+CONFIGS = [(camera, instructor) for camera in ("orbit", "cockpit") for instructor in (False, True)]
+LONGEST_EVENT = (
+    "Eagle 1 pilot Tally of Fulcrum 4 at tally range 45 FP: d10 1 (tally range -4, canopy -1, "
+    "target aspect +2, crew quality +1) = -1: lost"
+)
+"""The longest ticker text of the shipped scenarios (142 characters with its time)."""
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def measure_shape(width: int, height: int, timeline_path: str) -> None:
+    """(Run in a subprocess.) Print the layout report of one window size as JSON."""
+    from models.timeline import Event, Timeline
+    from sim.app import ReplayScene
+    from sim.panda import open_base
+    from sim.view.layer import ViewSettings
+    from tests.sim.test_instructor_view import ALL_ON
+
+    base = open_base(width, height, offscreen=True)
+    # A window's first resize event makes ShowBase lay aspect2d out for the window's shape
+    # (on a portrait window: the width at -1 .. 1, the height 1/aspect); an offscreen
+    # buffer gets no event, so it is sent here as a window would.
+    base.adjustWindowAspectRatio(base.getAspectRatio())
+    base.graphicsEngine.renderFrame()
+    timeline = Timeline.load(Path(timeline_path))
+    report: dict[str, Any] = {
+        "extent": [float(base.a2dRight), float(base.a2dTop)],
+        "pixels": [int(base.win.getXSize()), int(base.win.getYSize())],
+        "configs": {},
+    }
+    longest = tuple(
+        Event(t_s=1.0 + i * 0.1, kind="critical", entities=("viper-1",), detail=LONGEST_EVENT)
+        for i in range(4)
+    )
+    for instructor in (False, True):
+        settings = ALL_ON if instructor else ViewSettings()
+        scene = ReplayScene(base, timeline, settings, camera="orbit", selected="viper-1")
+        for camera in ("orbit", "cockpit"):
+            scene.rig.set_mode(camera)  # type: ignore[arg-type]
+            snapshot = scene.draw_at(1.2)
+            scene.hud.ticker.update(replace(snapshot, recent_events=longest))
+            base.graphicsEngine.renderFrame()
+            boxes = scene.screen_boxes()
+            scene.help.toggle()
+            help_box = scene.screen_boxes()["help"]
+            scene.help.toggle()
+            report["configs"][f"{camera}/{instructor}"] = {
+                "boxes": boxes,
+                "help": help_box,
+                "text_px": smallest_text_px(base, scene),
+                "ticker_rows": [
+                    scene.hud.ticker.row_count(i) for i in range(len(scene.hud.ticker.texts))
+                ],
+                "ticker_texts": scene.hud.ticker.texts,
+                "fits": scene.hud.plan.fits,
+            }
+        scene.destroy()
+    print("REPORT " + json.dumps(report))
+
+
+def smallest_text_px(base: Any, scene: Any) -> dict[str, float]:
+    """The smallest letter height in pixels of each panel's text (its net text scale in
+    aspect2d times aspect2d's pixels per unit); the PHAD's heading numbers are counted from
+    the disc's scale (they are flattened into one Geom)."""
+    from panda3d.core import TextNode
+
+    from sim.view.hud.phad import PANEL_RADIUS
+
+    aspect2d = base.aspect2d
+    px_per_unit = base.win.getYSize() / (2 * float(base.a2dTop))
+    hud = scene.hud
+    parts = {
+        "header": hud.header.root,
+        "gauges": hud.gauges.root,
+        "sensors": hud.sensors.root,
+        "status": hud.status.root,
+        "throttle": hud.throttle.root,
+        "phad legend": hud.phad.legend,
+        "clock": hud.clock.root,
+        "ticker": hud.ticker.root,
+        "scrub": scene.scrub.root,
+        **scene.instructor.screen_parts(),
+    }
+    found: dict[str, float] = {}
+    for name, root in parts.items():
+        if root.isHidden():
+            continue
+        sizes = [
+            node.getTransform(aspect2d).getScale()[2] * px_per_unit
+            for node in [root, *root.findAllMatches("**")]
+            if isinstance(node.node(), TextNode) and not node.isHidden()
+        ]
+        if sizes:
+            found[name] = min(sizes)
+    disc = hud.phad.disc.getTransform(aspect2d).getScale()[2]
+    found["phad headings"] = 0.5 * disc * px_per_unit
+    assert PANEL_RADIUS > 0
+    return found
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    from tests.sim.test_playback import merge
+
+    path = tmp_path_factory.mktemp("hud-layout") / "merge.npz"
+    merge().save(path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("DISPLAY", None)
+
+    def run(size: tuple[int, int]) -> dict[str, Any]:
+        code = (
+            "from tests.sim.test_hud_layout import measure_shape; "
+            f"measure_shape({size[0]}, {size[1]}, {str(path)!r})"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
+        assert done.returncode == 0 and lines, done.stderr[-3000:]
+        return dict(json.loads(lines[-1][len("REPORT ") :]))
+
+    with ThreadPoolExecutor(max_workers=max(2, min(4, os.cpu_count() or 2))) as pool:
+        results = dict(zip(SHAPES, pool.map(run, SHAPES.values()), strict=True))
+    return results
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return min(a[1], b[1]) > max(a[0], b[0]) + 1e-4 and min(a[3], b[3]) > max(a[2], b[2]) + 1e-4
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_panel_is_on_screen_and_clear_of_every_other(
+    reports: dict[str, dict[str, Any]], shape: str
+) -> None:
+    report = reports[shape]
+    half_w, half_h = report["extent"]
+    width, height = SHAPES[shape]
+    assert report["pixels"] == [width, height]
+    if width < height:  # Panda3D keeps the width at -1 .. 1 on a portrait window
+        assert half_w == pytest.approx(1.0) and half_h == pytest.approx(height / width)
+    problems: list[str] = []
+    for config, seen in report["configs"].items():
+        boxes = seen["boxes"]
+        expected = {"header", "gauges", "sensors", "status", "throttle", "phad", "clock"}
+        expected |= {"ticker", "scrub"}
+        if config.endswith("True"):
+            expected |= {"energy-chart", "instructor-label"}
+        missing = expected - set(boxes)
+        if missing:
+            problems.append(f"{shape} {config}: {sorted(missing)} not shown")
+        names = sorted(boxes)
+        for i, a in enumerate(names):
+            box = boxes[a]
+            if not (
+                box[0] >= -half_w - 1e-3
+                and box[1] <= half_w + 1e-3
+                and box[2] >= -half_h - 1e-3
+                and box[3] <= half_h + 1e-3
+            ):
+                problems.append(f"{shape} {config}: {a} {box} is off the screen")
+            for b in names[i + 1 :]:
+                if _overlap(box, boxes[b]):
+                    problems.append(f"{shape} {config}: {a} {box} overlaps {b} {boxes[b]}")
+        help_box = seen["help"]
+        if not (-half_w <= help_box[0] and help_box[1] <= half_w and -half_h <= help_box[2]):
+            problems.append(f"{shape} {config}: the help {help_box} is off the screen")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_smallest_text_stays_readable(reports: dict[str, dict[str, Any]], shape: str) -> None:
+    problems = [
+        f"{shape} {config}: {part} text is {px:.1f} px"
+        for config, seen in reports[shape]["configs"].items()
+        for part, px in seen["text_px"].items()
+        if px < LEAST_TEXT_PX - 0.05
+    ]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_cockpit_layout_leaves_the_middle_of_the_view_clear(
+    reports: dict[str, dict[str, Any]], shape: str
+) -> None:
+    report = reports[shape]
+    width, height = SHAPES[shape]
+    screen = Screen.of_pixels(width, height)
+    problems = []
+    for charted in (False, True):
+        middle = clear_middle(screen, charted)
+        boxes = report["configs"][f"cockpit/{charted}"]["boxes"]
+        for name, box in boxes.items():
+            if name != "instructor-label" and _overlap(box, list(middle)):
+                problems.append(f"{shape} cockpit/{charted}: {name} {box} is in the middle")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_ticker_shows_the_longest_event_whole(
+    reports: dict[str, dict[str, Any]], shape: str
+) -> None:
+    for config, seen in reports[shape]["configs"].items():
+        texts = seen["ticker_texts"]
+        assert texts, (shape, config)
+        assert all(text.endswith(": lost") for text in texts), (shape, config, texts)
