@@ -157,7 +157,7 @@ class ReplayScene:
                 *([legend.box()] if legend.shown else []),
                 *self._list_boxes(),
             ]
-            self.legend.keep_clear = self.instructor.keep_clear
+            self.legend.keep_clear = lambda: [*hud.panel_boxes(aspect2d), *self._chart_box()]
             self.target_boxes.keep_clear = lambda: [
                 *hud.panel_boxes(aspect2d),
                 *legend.extra_boxes,
@@ -291,6 +291,16 @@ class ReplayScene:
         roster.place((left + right) / 2, top - 0.2, min(1.0, (right - left) / ROSTER_WIDTH))
         left, right = spans["bottom"]
         events.place((left + right) / 2, -top + 0.2, min(1.0, (right - left) / EVENTS_WIDTH))
+
+    def _chart_box(self) -> list[ScreenBox]:
+        """The energy chart's and the instructor label's boxes while they show: the legend,
+        placed after them each frame, keeps off both."""
+        instructor, boxes = self.instructor, []
+        if instructor.chart is not None and instructor.shown["energy"]:
+            boxes.append(shown_box(instructor.chart.root, self.base.aspect2d))
+        if not instructor.label.isHidden():
+            boxes.append(shown_box(instructor.label, self.base.aspect2d))
+        return [box for box in boxes if box is not None]
 
     def _list_boxes(self) -> list[ScreenBox]:
         """The aircraft and event lists' boxes while they show (labels keep off them)."""

@@ -120,6 +120,14 @@ class AltitudeLegend:
             (right - m - w, (top + bottom) / 2 + h),
             (left + m, bottom + 0.3),
             (-w / 2, bottom + 0.2),  # over the scrub bar
+        ] + [
+            # Then anywhere along bands down from the top, centre outwards, for layouts
+            # (narrow, portrait, crowded) that fill the usual places.
+            (-w / 2 + dx * side, top - depth)
+            for depth in (0.12, 0.22, 0.32)
+            for dx in (0.0, 0.25, 0.5, 0.75, 1.0, 1.25)
+            for side in (1, -1)
+            if left + m <= -w / 2 + dx * side <= right - m - w
         ]
 
     def update(self, snapshot: Snapshot) -> None:
@@ -134,12 +142,19 @@ class AltitudeLegend:
             self.extra_boxes = tuple(self.also_clear())
             panels += self.extra_boxes
         places = self.places(extent)
-        chosen = places[0]
+        chosen: tuple[float, float] | None = None
         for x, top in places:
             box = (x - MARGIN, x + self.width + MARGIN, top - self.height - MARGIN, top + MARGIN)
             if not any(overlaps(box, panel) for panel in panels):
                 chosen = (x, top)
                 break
+        # With no free place (a crowded small screen) the legend stands aside rather than
+        # cover a panel; it comes back when the screen has room again.
+        if chosen is None:
+            self.root.hide()
+            chosen = places[0]
+        else:
+            self.root.show()
         self.root.setPos(chosen[0], 0, chosen[1])
         self._placed = (key, chosen)
 
