@@ -13,7 +13,7 @@ Check = Callable[[dict[str, Any]], bool]
 
 def press(window: Window, key: str, what: str, check: Check) -> dict[str, Any]:
     window.key(key)
-    return window.wait_for(f"key {key!r}: {what}", check, timeout_s=8.0)
+    return window.wait_for(f"key {key!r}: {what}", check, timeout_s=15.0)
 
 
 def test_every_key_of_the_help_does_what_it_says(open_window: Callable[..., Window]) -> None:
