@@ -269,21 +269,50 @@ def paint_atlas(card: AircraftCard, side_colour: Rgb, callsign: str) -> ImageF:
     """The atlas as an (ATLAS_H, ATLAS_W, 3) float image, top row first."""
     del card  # the drawing is normalised; the box's proportions come from the card later
     image = _printed_box(side_colour).copy()
-    # The callsign in large letters on both sides, reading left to right on each.
+    for (y0, y1, x0, x1), painted in _callsign_patches(side_colour, callsign):
+        image[y0:y1, x0:x1] = painted
+    return image
+
+
+def _callsign_patches(
+    side_colour: Rgb, callsign: str
+) -> list[tuple[tuple[int, int, int, int], ImageF]]:
+    """The callsign in large letters on both sides, reading left to right on each: the
+    rectangles of the atlas it covers, ``(y0, y1, x0, x1)`` top row first, each with its
+    painted pixels.  Only these differ between two aircraft of one side."""
     w, h = _size("right")
     letters = _grow(_text_mask(callsign, w, h, h * 0.62, h * 0.66), 1)
     letter_edge = _outline(letters, 3)
     rows = np.nonzero(letter_edge.max(axis=1) > 0)[0]
     cols = np.nonzero(letter_edge.max(axis=0) > 0)[0]
     if len(rows) == 0:
-        return image
-    r0, r1, c0, c1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
+        return []
+    r0, r1, c0, c1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    printed = _printed_box(side_colour)
+    patches = []
     for face in ("right", "left"):
         x0, y0, _x1, _y1 = FACE_PIXELS[face]
-        area = image[y0 + r0 : y0 + r1, x0 + c0 : x0 + c1]
+        box = (y0 + r0, y0 + r1, x0 + c0, x0 + c1)
+        area = printed[box[0] : box[1], box[2] : box[3]].copy()
         _paint(area, letter_edge[r0:r1, c0:c1], OUTLINE)
         _paint(area, letters[r0:r1, c0:c1], (1.0, 1.0, 1.0))
-    return image
+        patches.append((box, area))
+    return patches
+
+
+def _texture_bytes(image: ImageF) -> npt.NDArray[np.uint8]:
+    """A float RGB image (top row first) as Panda3D's texture layout: 8-bit BGR, bottom row
+    first."""
+    rgb8 = np.clip(image * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    return np.ascontiguousarray(rgb8[::-1, :, ::-1])
+
+
+@lru_cache(maxsize=8)
+def _printed_box_bytes(side_colour: Rgb) -> npt.NDArray[np.uint8]:
+    """:func:`_printed_box` in the texture's layout (converted once per side colour)."""
+    data = _texture_bytes(_printed_box(side_colour))
+    data.flags.writeable = False
+    return data
 
 
 @lru_cache(maxsize=8)
@@ -346,11 +375,15 @@ def make_atlas(
     """The six printed faces of one aircraft's box mini as a Panda3D ``Texture`` (mipmapped),
     and the UV rectangle of each face (``top``, ``bottom``, ``nose``, ``tail``, ``left``,
     ``right``)."""
-    image = paint_atlas(card, side_colour, callsign)
-    rgb8 = np.clip(image * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    del card  # the drawing is normalised; the box's proportions come from the card later
+    # The side's printed box, converted once, with only the callsign's rectangles repainted
+    # (the same pixels as :func:`paint_atlas`, at a fraction of the cost per aircraft).
+    data = _printed_box_bytes(side_colour).copy()
+    for (y0, y1, x0, x1), painted in _callsign_patches(side_colour, callsign):
+        data[ATLAS_H - y1 : ATLAS_H - y0, x0:x1] = _texture_bytes(painted)
     texture = Texture(f"atlas-{callsign}")
     texture.setup2dTexture(ATLAS_W, ATLAS_H, Texture.T_unsigned_byte, Texture.F_rgb8)
-    texture.setRamImage(np.ascontiguousarray(rgb8[::-1, :, ::-1]).tobytes())  # BGR, bottom up
+    texture.setRamImage(data.tobytes())
     texture.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     texture.setMagfilter(SamplerState.FT_linear)
     # No anisotropic filtering: Mesa's llvmpipe (software GL, 22.x) spins for minutes, or

@@ -1,9 +1,9 @@
 """The table: the hex map under the engagement, its labels and compass, and a horizon.
 
 Everything here is static and built once, each part as a single Geom: the map, the coordinate
-labels flattened together, a compass rose, and a large ground disc that fades into haze well
-beyond the map so that low camera angles show a horizon.  The sky is the window's background
-colour (:func:`sim.panda.open_base` sets a light blue the horizon haze is matched to).
+labels flattened together, a compass rose, and a large ground ring round the map that fades
+into haze well beyond it so that low camera angles show a horizon.  The sky is the window's
+background colour (:func:`sim.panda.open_base` sets a light blue the haze is matched to).
 
 The hexsides are not line primitives but a repeating texture on the map's one quad, with
 each mipmap level drawn for its own resolution (:func:`hex_grid_texture`).  That keeps the
@@ -79,6 +79,8 @@ def label_spacing(hex_count: int) -> int:
 """Label hexes whose q and r are both multiples of this."""
 LABEL_HEIGHT_FT = 130.0
 HORIZON_RADIUS_FT = 900_000.0
+HORIZON_SEGMENTS = 72
+"""Points round each of the horizon's rings."""
 
 
 # -- geometry helpers (also used by the stacks, trails and markers) ----------------------------
@@ -225,7 +227,9 @@ LINE_HALF_WIDTH_FT = 8.0
 
 
 def _grid_level(width: int, height: int) -> npt.NDArray[np.uint8]:
-    """One mipmap level of the grid texture: rows bottom first, BGR.
+    """One mipmap level of the grid texture: rows bottom first, BGRA (opaque).  Four bytes a
+    texel, not three: Mesa's software renderer samples 32-bit texels on its fast path, and
+    the map covers most of the screen in every view but the cockpit.
 
     Each level is drawn for its own texel size instead of being averaged from the level
     above: a line is never thinner than about one texel, so the grid stays a crisp, steady
@@ -234,12 +238,16 @@ def _grid_level(width: int, height: int) -> npt.NDArray[np.uint8]:
     """
     patch_w, patch_h = GRID_PATCH_FT
     texel = max(patch_w / width, patch_h / height)
-    xs = (np.arange(width) + 0.5) / width * patch_w
-    ys = (np.arange(height) + 0.5) / height * patch_h
-    px, py = np.meshgrid(xs, ys)
+    xs = ((np.arange(width) + 0.5) / width * patch_w).astype(np.float32)
+    ys = ((np.arange(height) + 0.5) / height * patch_h).astype(np.float32)
     # Distance to the nearest hexside: half a hex minus the hex-norm distance from the
     # centre of the hex the texel lies in (the nearest of the patch's five hex centres).
-    inside = np.full(px.shape, np.inf)
+    # The norm is the largest of |x cos a + y sin a| over the three hexside normals a; each
+    # term splits into a column part and a row part, so it is summed by broadcasting (single
+    # precision is ample for texels of a few feet in a patch of 1,500).
+    inside = np.full((height, width), np.inf, dtype=np.float32)
+    norm = np.empty((height, width), dtype=np.float32)
+    term = np.empty((height, width), dtype=np.float32)
     normals = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (30, 90, 150)]
     for cx, cy in (
         (0, 0),
@@ -248,9 +256,13 @@ def _grid_level(width: int, height: int) -> npt.NDArray[np.uint8]:
         (patch_w, patch_h),
         (patch_w / 2, patch_h / 2),
     ):
-        dx, dy = px - cx, py - cy
-        norm = np.max([np.abs(dx * nx + dy * ny) for nx, ny in normals], axis=0)
-        inside = np.minimum(inside, norm)
+        dx, dy = xs - np.float32(cx), ys - np.float32(cy)
+        norm.fill(0.0)
+        for nx, ny in normals:
+            np.add((dx * np.float32(nx))[None, :], (dy * np.float32(ny))[:, None], out=term)
+            np.abs(term, out=term)
+            np.maximum(norm, term, out=norm)
+        np.minimum(inside, norm, out=inside)
     to_edge = HEX_FT / 2.0 - inside
     half_width = max(LINE_HALF_WIDTH_FT, 0.55 * texel)
     coverage = np.clip((half_width - to_edge) / texel + 0.5, 0.0, 1.0)
@@ -258,10 +270,12 @@ def _grid_level(width: int, height: int) -> npt.NDArray[np.uint8]:
     contrast = float(np.clip((hex_texels - 3.0) / 4.0, 0.0, 1.0))
     mean = float(coverage.mean())
     coverage = mean + (coverage - mean) * contrast
-    map_rgb, line_rgb = np.asarray(MAP_RGB), np.asarray(HEX_LINE_RGB)
+    map_rgb = np.asarray(MAP_RGB, dtype=np.float32)
+    line_rgb = np.asarray(HEX_LINE_RGB, dtype=np.float32)
     image = map_rgb + (line_rgb - map_rgb) * coverage[..., None]
-    rgb8 = np.clip(image * 255.0 + 0.5, 0, 255).astype(np.uint8)
-    return np.ascontiguousarray(rgb8[:, :, ::-1])
+    bgra8 = np.full((height, width, 4), 255, dtype=np.uint8)
+    bgra8[:, :, 2::-1] = np.clip(image * 255.0 + 0.5, 0, 255)
+    return bgra8
 
 
 @cache
@@ -269,7 +283,7 @@ def hex_grid_texture() -> Texture:
     """The map's repeating hex-grid texture with hand-drawn mipmaps (built once)."""
     width, height = GRID_TEXELS
     texture = Texture("hex-grid")
-    texture.setup2dTexture(width, height, Texture.T_unsigned_byte, Texture.F_rgb8)
+    texture.setup2dTexture(width, height, Texture.T_unsigned_byte, Texture.F_rgba8)
     texture.setRamImage(_grid_level(width, height).tobytes())
     texture.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     texture.setMagfilter(SamplerState.FT_linear)
@@ -320,36 +334,42 @@ class HexGround:
 
     # -- parts ---------------------------------------------------------------------------
     def _build_horizon(self) -> NodePath:
-        xmin, ymin, xmax, ymax = self.map_bounds_ft
+        """The ground beyond the map out to the horizon, hazing with distance: rings round
+        a hole the map fills, so no pixel of it is drawn under the map (on a software
+        renderer a whole screen of hidden ground cost a fifth of the top view's frame)."""
+        xmin, ymin, xmax, ymax = self._surface_rect_ft()
         cx, cy = (xmin + xmax) / 2.0, (ymin + ymax) / 2.0
         inner = math.hypot(xmax - xmin, ymax - ymin) / 2.0
         fractions = np.array([0.0, 0.02, 0.05, 0.1, 0.18, 0.3, 0.45, 0.65, 0.85, 1.0])
         radii = inner + fractions * (HORIZON_RADIUS_FT - inner)
-        radii[0] = 0.0
         haze = np.clip((radii - inner) / (HORIZON_RADIUS_FT - inner), 0.0, 1.0) ** 0.55
         ground = np.asarray(GROUND_RGB)
         colours = ground[None, :] + (np.asarray(HAZE_RGB) - ground)[None, :] * haze[:, None]
         colours = np.concatenate([colours, np.ones((len(radii), 1))], axis=1)
-        vertices, vcolours, indices = disc_triangles(radii, colours, 72)
+        vertices, vcolours, indices = disc_triangles(radii, colours, HORIZON_SEGMENTS)
+        # The innermost ring moves in from the circle round the map onto the map's edge.
+        ring = vertices[:HORIZON_SEGMENTS, :2].astype(np.float64)
+        half_w, half_h = (xmax - xmin) / 2.0, (ymax - ymin) / 2.0
+        with np.errstate(divide="ignore"):
+            to_edge = np.minimum(half_w / np.abs(ring[:, 0]), half_h / np.abs(ring[:, 1]))
+        vertices[:HORIZON_SEGMENTS, :2] = ring * to_edge[:, None]
         vertices[:, 0] += cx
         vertices[:, 1] += cy
         vertices[:, 2] -= 1.0
         node = make_geom_node("horizon", vertices, "triangles", indices=indices, colours=vcolours)
         return self.root.attachNewNode(node)
 
+    def _surface_rect_ft(self) -> Bounds2:
+        """The map quad's extent: the map's bounds and half a hex to spare."""
+        xmin, ymin, xmax, ymax = self.map_bounds_ft
+        pad = HEX_RADIUS_FT
+        return (xmin - pad, ymin - pad, xmax + pad, ymax + pad)
+
     def _build_surface(self) -> NodePath:
         """The map: one quad whose texture repeats a patch of the hex grid, aligned with
         :mod:`engine.hexmap` (the texture coordinates are map feet over the patch size)."""
-        xmin, ymin, xmax, ymax = self.map_bounds_ft
-        pad = HEX_RADIUS_FT
-        xy = np.array(
-            [
-                (xmin - pad, ymin - pad),
-                (xmax + pad, ymin - pad),
-                (xmax + pad, ymax + pad),
-                (xmin - pad, ymax + pad),
-            ]
-        )
+        xmin, ymin, xmax, ymax = self._surface_rect_ft()
+        xy = np.array([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)])
         vertices = np.concatenate([xy, np.zeros((4, 1))], axis=1)
         node = make_geom_node(
             "map-surface",

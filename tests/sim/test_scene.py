@@ -15,8 +15,22 @@ from engine.hexmap import HEX_FT, STEP_FT, Hex
 from models.aircraft import card
 from models.timeline import EntityInfo, Event
 from sim.snapshot import EntityState, Snapshot
-from sim.view.atlas import ATLAS_H, ATLAS_W, box_dimensions_ft, face_uvs, make_atlas
-from sim.view.ground import HEX_LINE_RGB, MAP_RGB, HexGround, hex_grid_texture
+from sim.view.atlas import (
+    ATLAS_H,
+    ATLAS_W,
+    FACE_PIXELS,
+    box_dimensions_ft,
+    face_uvs,
+    make_atlas,
+    paint_atlas,
+)
+from sim.view.ground import (
+    HEX_LINE_RGB,
+    HORIZON_RADIUS_FT,
+    MAP_RGB,
+    HexGround,
+    hex_grid_texture,
+)
 from sim.view.layer import ALTITUDE_TILES, ViewSettings
 from sim.view.markers import FADE_S, EventMarkers
 from sim.view.minis import BoxMinis
@@ -215,6 +229,23 @@ def test_atlas_is_a_power_of_two_texture_with_six_faces() -> None:
         assert 0.0 <= u0 < u1 <= 1.0 and 0.0 <= v0 < v1 <= 1.0
 
 
+def test_atlas_texture_holds_the_painted_atlas_with_its_callsign() -> None:
+    """The texture is built from the side's printed box with only the callsign repainted:
+    it must hold exactly the pixels :func:`paint_atlas` paints, callsign included."""
+    colour = (0.16, 0.36, 0.85)
+    texture, _ = make_atlas(card("F-16C"), colour, "Viper 12")
+    data = np.frombuffer(texture.getRamImage(), np.uint8).reshape(ATLAS_H, ATLAS_W, 3)
+    painted = paint_atlas(card("F-16C"), colour, "Viper 12")
+    expected = np.clip(painted * 255.0 + 0.5, 0, 255).astype(np.uint8)[::-1, :, ::-1]
+    assert np.array_equal(data, expected)
+    other, _ = make_atlas(card("F-16C"), colour, "Viper 2")
+    differs = np.frombuffer(other.getRamImage(), np.uint8).reshape(ATLAS_H, ATLAS_W, 3) != data
+    rows = np.nonzero(differs.any(axis=(1, 2)))[0]
+    right = FACE_PIXELS["right"]
+    assert len(rows) > 0  # the callsigns differ, on the side faces only
+    assert (ATLAS_H - rows.max() - 1) >= right[1] and (ATLAS_H - rows.min()) <= 320
+
+
 def test_atlas_is_not_anisotropically_filtered() -> None:
     """The top-down camera sees a level box's sides exactly edge-on; sampling those faces
     anisotropically made Mesa's software renderer spin for good (the window froze at 17.7 s
@@ -308,6 +339,48 @@ def test_a_large_map_is_still_one_quad(panda_base: Any) -> None:
     assert root.getNumChildren() == 0
 
 
+def _triangles_xy(path: NodePath) -> np.ndarray:
+    """(n, 3, 2) map x, y of every triangle of a one-geom node."""
+    from panda3d.core import GeomVertexReader
+
+    geom = path.node().getGeom(0).decompose()
+    reader = GeomVertexReader(geom.getVertexData(), "vertex")
+    points = []
+    while not reader.isAtEnd():
+        v = reader.getData3()
+        points.append((v[0], v[1]))
+    xy = np.asarray(points)
+    prim = geom.getPrimitive(0)
+    corners = [prim.getVertex(i) for i in range(prim.getNumVertices())]
+    return xy[np.asarray(corners).reshape(-1, 3)]
+
+
+def test_the_horizon_is_not_drawn_under_the_map(panda_base: Any) -> None:
+    """The horizon rings leave a hole the map quad fills: at most the slivers where a ring's
+    chord cuts a corner of the map lie beneath it (a whole screen of ground drawn and then
+    covered cost the software renderer a fifth of the top view's frame)."""
+    root = NodePath("test")
+    ground = HexGround(root, (-20_000.0, -5_000.0, 30_000.0, 12_000.0), SETTINGS)
+    xmin, ymin, xmax, ymax = ground._surface_rect_ft()
+    triangles = _triangles_xy(ground.horizon)
+    centroids = triangles.mean(axis=1)
+    under = (
+        (centroids[:, 0] > xmin)
+        & (centroids[:, 0] < xmax)
+        & (centroids[:, 1] > ymin)
+        & (centroids[:, 1] < ymax)
+    )
+    assert not under.any()
+    # ... and it still closes on the map: no sky shows between the map and the haze.
+    outer = np.abs(triangles - [(xmin + xmax) / 2, (ymin + ymax) / 2]).max()
+    assert outer > 0.99 * HORIZON_RADIUS_FT
+    edge = triangles.reshape(-1, 2)
+    on_edge = np.isclose(edge[:, 0], xmin) | np.isclose(edge[:, 0], xmax)
+    on_edge |= np.isclose(edge[:, 1], ymin) | np.isclose(edge[:, 1], ymax)
+    assert on_edge.sum() >= 72
+    ground.destroy()
+
+
 def test_grid_lines_keep_their_contrast_in_the_distance() -> None:
     """Each mipmap level is drawn for its own size: while a hex is several texels across,
     the level still has lines in it (an averaged mipmap would wash them out)."""
@@ -316,8 +389,8 @@ def test_grid_lines_keep_their_contrast_in_the_distance() -> None:
     for level in range(1, 6):
         w = texture.getExpectedMipmapXSize(level)
         h = texture.getExpectedMipmapYSize(level)
-        texels = np.frombuffer(texture.getRamMipmapImage(level), np.uint8).reshape(h, w, 3)
-        bright = texels.max(axis=2).astype(int)
+        texels = np.frombuffer(texture.getRamMipmapImage(level), np.uint8).reshape(h, w, 4)
+        bright = texels[:, :, :3].max(axis=2).astype(int)
         assert bright.max() - bright.min() > 25, level
 
 
