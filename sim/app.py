@@ -258,7 +258,7 @@ class ReplayScene:
                 half = BOX_PX / 2
                 self.labels.mark_px = {i: half for i, shown in boxed.items() if shown == "box"}
                 pair_box = self.pair.label_box()
-                taken = self.target_boxes.text_boxes
+                taken = self.target_boxes.taken
                 self.labels.also_taken = taken if pair_box is None else [*taken, pair_box]
             layer.update(snapshot)
 

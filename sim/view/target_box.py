@@ -116,8 +116,9 @@ class TargetBoxes:
         self.boxes: dict[str, _Box] = {}
         self.shown: dict[str, str] = {}
         """What each boxed aircraft shows this frame: ``box`` or ``arrow``."""
-        self.text_boxes: list[ScreenBox] = []
-        """The rectangles of this frame's texts (for the labels to keep clear of)."""
+        self.taken: list[ScreenBox] = []
+        """The rectangles this frame's boxes and texts cover (the labels keep clear of them:
+        a missile's label over a target's box hid both)."""
 
     def set_camera(self, mode: str) -> None:
         self.cockpit = mode == "cockpit"
@@ -138,7 +139,7 @@ class TargetBoxes:
 
     def update(self, snapshot: Snapshot) -> None:
         self.shown = {}
-        self.text_boxes = []
+        self.taken = []
         own = snapshot.selected_state
         wanted: list[str] = []
         tracked: set[str] = set()
@@ -163,10 +164,12 @@ class TargetBoxes:
             if at is not None:
                 self._place_box(box, at, target_id in tracked, colour, pixel)
                 self.shown[target_id] = "box"
+                half = BOX_PX * pixel / 2
+                self.taken.append((at[0] - half, at[0] + half, at[1] - half, at[1] + half))
             else:
                 self._place_arrow(box, target.position_ft, colour, pixel)
                 self.shown[target_id] = "arrow"
-            self.text_boxes.append(self._text_box(box))
+            self.taken.append(self._text_box(box))
         for entity_id, box in self.boxes.items():
             if entity_id not in self.shown:
                 box.hide()

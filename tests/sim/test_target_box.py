@@ -92,3 +92,33 @@ def test_bearing_range_and_height_between_a_picked_pair(scene: Any) -> None:
     pair.update(shot)
     assert pair.first is None and pair.line.isHidden() and pair.label.isHidden()
     pair.destroy()
+
+
+def test_labels_keep_off_a_target_box(scene: Any) -> None:
+    """A missile's label beside a boxed target keeps off the box (in the
+    cockpit view of the BVR demo a missile's label sat on the box and hid both)."""
+    from sim.view.labels import EntityLabels, overlaps
+
+    root = scene.render.attachNewNode("test")
+    space = screen(scene, root)
+    boxes = TargetBoxes(space)
+    boxes.set_camera("cockpit")
+    labels = EntityLabels(space, {"m": "ahead"})
+    look(scene, (0.0, -20_000.0, 5000.0), (0.0, 0.0, 5000.0))
+    own = own_with(tracks=("ahead",), spotted=("ahead",))
+    ahead = state("ahead", "red", (0.0, 0.0, 5000.0))
+    near = dataclasses.replace(
+        state("m", "blue", (-120.0, 0.0, 5060.0)), kind="missile", type_id="AIM-7M"
+    )
+    frame = snapshot(own, ahead, near, selected="own")
+    boxes.update(frame)
+    labels.also_taken = boxes.taken  # as the scene does
+    labels.mark_px = {i: BOX_PX / 2 for i, shown in boxes.shown.items() if shown == "box"}
+    labels.update(frame)
+    square = boxes.taken[0]
+    assert square[1] - square[0] == pytest.approx(BOX_PX * 2 / TEST_HEIGHT)
+    assert "ahead" in labels.placed  # beside its box; the missile's label goes round or out
+    for placed in labels.placed.values():
+        assert not overlaps(placed, square)
+    labels.destroy()
+    boxes.destroy()
