@@ -85,7 +85,7 @@ class DemoApp:
             self.viewer = None
             if self.loop.scene is not None:
                 self.loop.scene.scrub.root.hide()
-                self.loop.scene.help.root.hide()
+                self.loop.scene.help.hide()
         self.events.ignore("escape")
         self._cursor(hidden=True)
 

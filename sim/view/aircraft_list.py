@@ -30,6 +30,7 @@ from sim.view.hud.panels import (
     make_root,
 )
 from sim.view.layer import ScreenBox, shown_box, side_colour
+from sim.view.toggleable import Toggleable
 
 STATUS_EVENT_KINDS = frozenset(
     {"kill", "ejection", "ground", "departure", "spin_recovery", "uncontrolled", "crew_recovery"}
@@ -130,7 +131,7 @@ def row_values(state: EntityState, status: str) -> dict[str, str]:
     }
 
 
-class AircraftList:
+class AircraftList(Toggleable):
     """The aircraft list overlay (hidden until toggled)."""
 
     def __init__(self, parent: NodePath, events: Iterable[Event] = ()) -> None:
@@ -152,21 +153,11 @@ class AircraftList:
             )
             for key, x, align in COLUMNS
         ]
-        self.root.hide()
+        self.set_shown(False)
 
     def set_events(self, events: Iterable[Event]) -> None:
         """Read the states from a longer list of events (a replay still being played)."""
         self.history = StatusHistory.of(events)
-
-    @property
-    def visible(self) -> bool:
-        return not self.root.isHidden()
-
-    def toggle(self) -> None:
-        if self.visible:
-            self.root.hide()
-        else:
-            self.root.show()
 
     def place(self, x: float, top: float, scale: float) -> None:
         """Hang the list from (``x`` its centre, ``top``) in its parent's units."""

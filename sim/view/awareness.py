@@ -29,6 +29,7 @@ from panda3d.core import NodePath
 from sim.snapshot import EntityState, Snapshot
 from sim.view.ground import make_geom_node
 from sim.view.layer import ViewSettings, line_overlay_root, side_colour
+from sim.view.toggleable import Toggleable
 
 FLOATS_PER_VERTEX = 7
 """x, y, z, r, g, b, a (float32), as :func:`sim.view.ground.make_geom_node` packs them."""
@@ -169,7 +170,7 @@ def _segments(
     return segments, np.repeat(colours[:, None, :], 2, axis=1)
 
 
-class AwarenessLines:
+class AwarenessLines(Toggleable):
     """Lines from each aircraft to the aircraft its crew have spotted."""
 
     def __init__(self, parent: NodePath, settings: ViewSettings | None = None) -> None:
@@ -177,7 +178,6 @@ class AwarenessLines:
         self.root = line_overlay_root(parent, "awareness")
         self.root.setBin("transparent", 1)
         self.root.setRenderModeThickness(THICKNESS_PX)
-        self.shown = self.settings.show_awareness
         self.capacity = 0
         """Segments the Geom holds."""
         self.lines: NodePath | None = None
@@ -189,19 +189,12 @@ class AwarenessLines:
         self._ends = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
         self._colours = (np.zeros((0, 4)), np.zeros((0, 4)))
         self._mutual = np.zeros(0, dtype=bool)
-        if not self.shown:
-            self.root.hide()
+        self.set_shown(self.settings.show_awareness)
 
-    def toggle(self) -> bool:
-        """Show or hide the overlay; returns whether it is shown now."""
-        self.shown = not self.shown
-        if self.shown:
-            self.root.show()
-        else:
-            self.root.hide()
+    def _on_change(self, shown: bool) -> None:
+        if not shown:  # nothing is drawn while hidden: start afresh when shown again
             self.drawn = ()
             self._key = None
-        return self.shown
 
     def _rebuild(self, segments: int) -> None:
         if self.lines is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from sim.snapshot import Snapshot
+from sim.view.toggleable import Toggleable
 
 BAR_LEFT, BAR_RIGHT, BAR_Z = -0.95, 0.95, 0.06
 """The bar's ends at its design width and the track's height, in the bar's own units (the
@@ -419,7 +420,7 @@ class ScrubBar:
         self.root.removeNode()
 
 
-class HelpOverlay:
+class HelpOverlay(Toggleable):
     """The key and mouse bindings, shown with ``h``."""
 
     def __init__(self, parent: Any) -> None:
@@ -433,7 +434,7 @@ class HelpOverlay:
         self.columns: tuple[Any, Any] | None = None
         """The key column's and the description column's text nodes."""
         self._build()
-        self.root.hide()
+        self.set_shown(False)
 
     def set_demo(self, demo: bool) -> None:
         """List the demo's esc and ctrl-q instead of the replay's esc (quit)."""
@@ -516,16 +517,9 @@ class HelpOverlay:
         )
         self.root.setScale(min(max(1.0, screen.scale_for_text(HELP_TEXT_SCALE)), room))
 
-    @property
-    def visible(self) -> bool:
-        return not self.root.isHidden()
-
-    def toggle(self) -> None:
-        if self.visible:
-            self.root.hide()
-        else:
+    def _on_change(self, shown: bool) -> None:
+        if shown:
             self._fit()  # the window may have changed shape since
-            self.root.show()
 
     def destroy(self) -> None:
         self.root.removeNode()

@@ -18,6 +18,7 @@ from engine.hexmap import STEP_FT
 from sim.snapshot import Snapshot
 from sim.view.ground import make_geom_node
 from sim.view.layer import ViewSettings, line_overlay_root, side_colour
+from sim.view.toggleable import Toggleable
 
 FOOT_RADIUS_PER_SCALE_FT = 12.0
 """The foot mark's radius per unit of mini scale (240 ft at the default 20)."""
@@ -46,7 +47,7 @@ def foot_geometry(segments: int = 20) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return np.array(vertices), np.array(colours), np.array(indices, dtype=np.int32)
 
 
-class DropLines:
+class DropLines(Toggleable):
     """A fading drop line and a foot mark under every active aircraft."""
 
     def __init__(self, parent: NodePath, settings: ViewSettings | None = None) -> None:
@@ -62,15 +63,7 @@ class DropLines:
         self.foot_radius_ft = FOOT_RADIUS_PER_SCALE_FT * self.settings.mini_scale
         self.lines: dict[str, tuple[LineSegs, NodePath]] = {}
         self.feet: dict[str, NodePath] = {}
-        self.shown = True
-
-    def toggle(self) -> bool:
-        self.shown = not self.shown
-        if self.shown:
-            self.root.show()
-        else:
-            self.root.hide()
-        return self.shown
+        self.set_shown(True)
 
     def _add(self, entity_id: str, side: str) -> tuple[LineSegs, NodePath]:
         r, g, b = side_colour(side)

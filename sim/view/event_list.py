@@ -22,6 +22,7 @@ from sim.events import notable
 from sim.snapshot import Snapshot
 from sim.view.hud.panels import CAPTION, WHITE, Label, backing, make_root
 from sim.view.layer import ScreenBox, shown_box
+from sim.view.toggleable import Toggleable
 
 ROWS_BEFORE, ROWS_AFTER = 5, 4
 """Events listed before (and at) the playback time, and after it."""
@@ -82,7 +83,7 @@ def window_around(events: Sequence[Event], t_s: float) -> tuple[int, int, int]:
     return first, current, end
 
 
-class EventList:
+class EventList(Toggleable):
     """The event list overlay (hidden until toggled)."""
 
     def __init__(self, parent: NodePath, events: Iterable[Event] = ()) -> None:
@@ -98,7 +99,7 @@ class EventList:
         self.title = Label(
             self.root, "title", "EVENTS", scale=TEXT_SCALE, colour=CAPTION, pos=(0.04, -0.055)
         )
-        self.root.hide()
+        self.set_shown(False)
 
     def set_events(self, events: Iterable[Event]) -> None:
         """List a longer list of events (a replay still being played)."""
@@ -106,16 +107,9 @@ class EventList:
         self.moments_s = event_moments(self.events)
         self._window = None
 
-    @property
-    def visible(self) -> bool:
-        return not self.root.isHidden()
-
-    def toggle(self) -> None:
-        if self.visible:
-            self.root.hide()
-        else:
+    def _on_change(self, shown: bool) -> None:
+        if shown:
             self._window = None  # redraw on the next update
-            self.root.show()
 
     def place(self, x: float, bottom: float, scale: float) -> None:
         """Stand the list on (``x`` its centre, ``bottom``) in its parent's units."""

@@ -17,6 +17,7 @@ from panda3d.core import CardMaker, NodePath, TextNode
 from sim.snapshot import Snapshot
 from sim.view.labels import overlaps
 from sim.view.layer import ALTITUDE_TILES, ScreenBox, ViewSettings
+from sim.view.toggleable import Toggleable
 
 SWATCH = 0.034
 """A swatch's side in aspect2d units."""
@@ -27,7 +28,7 @@ MARGIN = 0.02
 """Space kept from the screen's edge and from panels."""
 
 
-class AltitudeLegend:
+class AltitudeLegend(Toggleable):
     """The altitude-tile legend strip (see the module doc)."""
 
     def __init__(
@@ -91,18 +92,8 @@ class AltitudeLegend:
         background = self.root.attachNewNode(card.generate())
         background.setColor(*CARD_RGBA)
         background.setBin("fixed", 7)
-        self.shown = self.settings.show_stacks
         self._placed: tuple[object, tuple[float, float]] | None = None
-        if not self.shown:
-            self.root.hide()
-
-    def toggle(self) -> bool:
-        self.shown = not self.shown
-        if self.shown:
-            self.root.show()
-        else:
-            self.root.hide()
-        return self.shown
+        self.set_shown(self.settings.show_stacks)
 
     def box(self) -> ScreenBox:
         """The strip's rectangle where it is now (overlay units)."""

@@ -13,18 +13,9 @@ from models.reference import DEFAULT_LAT_DEG, DEFAULT_LON_DEG, DEFAULT_TIME, Geo
 from models.scenario import Scenario
 from models.timeline import Timeline
 from tests.models.test_timeline import small_timeline
+from tests.scenario_toml import aircraft_toml
 
-AIRCRAFT = """
-[[aircraft]]
-callsign = "Viper 1"
-type = "F-16C"
-side = "blue"
-hex = "0,0"
-alt_steps = 75
-attitude = { nose = "015+00", canopy = "All+90", wing = "105+00" }
-speed_kt = 450
-script = { plots = [ { segments = [ { kind = "straight", ticks = 10 } ] } ] }
-"""
+AIRCRAFT = aircraft_toml("Viper 1", alt_steps=75)
 
 
 def scenario(reference: str = "") -> Scenario:

@@ -16,6 +16,7 @@ from panda3d.core import NodePath, Point3
 from engine.phad import ALL_CELLS
 from models.timeline import Event
 from sim.snapshot import EntityState, Snapshot
+from sim.view.controls import ScrubBar
 from sim.view.hud import (
     EventTicker,
     GameClock,
@@ -370,6 +371,18 @@ def _parents(base: Any) -> list[NodePath]:
     return holders
 
 
+def hud_on_screen(base: Any, aspect: float) -> tuple[NodePath, Hud, ScrubBar]:
+    """A HUD and a scrub bar on a ``screen`` node standing for a screen of ``aspect``, hung as
+    the replay hangs them: the HUD from the screen's centre and its four corners, the bar from
+    its bottom centre.  Returns (screen, HUD, bar)."""
+    screen = base.aspect2d.attachNewNode("screen")
+    holders = [screen.attachNewNode(f"holder-{i}") for i in range(6)]
+    corners = ((-aspect, 1), (aspect, 1), (-aspect, -1), (aspect, -1), (0, -1))
+    for holder, (x, z) in zip(holders[1:], corners, strict=True):
+        holder.setPos(x, 0, z)
+    return screen, Hud(*holders[:5]), ScrubBar(holders[5], 60.0, 6.0, (12.0,))
+
+
 def test_hud_shows_only_the_clock_without_a_selection(clean_scene: Any) -> None:
     hud = Hud(*_parents(clean_scene))
     hud.update(snapshot(aircraft()))
@@ -444,17 +457,10 @@ def test_no_panel_covers_another_on_common_screen_shapes(
     """On 4:3, 16:10 and 16:9 screens, in both layouts, with the ticker full of its widest
     lines, no panel (the PHAD's disc taken as the disc it is) covers another or the scrub bar,
     and every one is on screen."""
-    from sim.view.controls import ScrubBar
     from sim.view.hud.clock import event_text
     from sim.view.hud.screen import Screen
 
-    screen = clean_scene.aspect2d.attachNewNode("screen")
-    holders = [screen.attachNewNode(f"holder-{i}") for i in range(6)]
-    corners = ((-aspect, 1), (aspect, 1), (-aspect, -1), (aspect, -1), (0, -1))
-    for holder, (x, z) in zip(holders[1:], corners, strict=True):
-        holder.setPos(x, 0, z)
-    hud = Hud(*holders[:5])
-    scrub = ScrubBar(holders[5], 60.0, 6.0, (12.0,))
+    screen, hud, scrub = hud_on_screen(clean_scene, aspect)
     try:
         snap = selected_snapshot()
         hud.set_prominent(prominent)

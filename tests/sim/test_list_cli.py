@@ -7,33 +7,14 @@ import pytest
 
 from models.scenario import load_scenario
 from scenarios import find_scenario, shipped
+from tests.scenario_toml import aircraft_toml
 from tests.sim.cli_helpers import run, run_json
 
-GOOD = """
-name = "A good one"
-description = "Two Vipers, level."
-turns = 3
-
-[[aircraft]]
-callsign = "Viper 1"
-type = "F-16C"
-side = "blue"
-hex = "0,0"
-alt_steps = 50
-attitude = { nose = "015+00", canopy = "All+90", wing = "105+00" }
-speed_kt = 450
-script = { plots = [ { segments = [ { kind = "straight", ticks = 10 } ] } ] }
-
-[[aircraft]]
-callsign = "Viper 2"
-type = "F-16C"
-side = "blue"
-hex = "2,0"
-alt_steps = 50
-attitude = { nose = "015+00", canopy = "All+90", wing = "105+00" }
-speed_kt = 450
-script = { plots = [ { segments = [ { kind = "straight", ticks = 10 } ] } ] }
-"""
+GOOD = (
+    'name = "A good one"\ndescription = "Two Vipers, level."\nturns = 3\n'
+    + aircraft_toml("Viper 1")
+    + aircraft_toml("Viper 2", at_hex="2,0")
+)
 
 
 def test_list_groups_the_shipped_scenarios_by_folder(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,32 +5,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.scenario_toml import TURN_9G, aircraft_toml
 from tests.sim.cli_helpers import run
 
-BROKEN = """
-name = "broken"
-turns = 2
-
-[[aircraft]]
-callsign = "Bad 1"
-type = "Spitfire"
-side = "blue"
-hex = "0,0"
-alt_steps = 50
-attitude = { nose = "015+00", canopy = "All+90", wing = "285+00" }
-speed_kt = 450
-script = { plots = [ { segments = [ { kind = "straight", ticks = 9 } ] } ] }
-
-[[aircraft]]
-callsign = "Bad 2"
-type = "F-16C"
-side = "red"
-hex = "5,5"
-alt_steps = 50
-attitude = { nose = "015+00", canopy = "All+90", wing = "105+00" }
-speed_kt = 250
-script = { plots = [ { segments = [ { kind = "turn", load_g = 9.0, cells = 1, ticks = 10 } ] } ] }
-"""
+SHORT_PLOT = '{ segments = [ { kind = "straight", ticks = 9 } ] }'
+"""A game-turn's plot one tick short."""
+BROKEN = (
+    'name = "broken"\nturns = 2\n'
+    + aircraft_toml("Bad 1", type_id="Spitfire", wing="285+00", plots=(SHORT_PLOT,))
+    + aircraft_toml("Bad 2", side="red", at_hex="5,5", speed_kt=250, plots=(TURN_9G,))
+)
+"""No card for a Spitfire, a mirrored attitude (the left wing as the Wing mark) and a short
+plot; and, once those are mended, a turn over the aero load limit."""
 
 
 def test_run_writes_a_timeline_and_prints_a_table(

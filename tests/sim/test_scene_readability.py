@@ -11,12 +11,11 @@ import pytest
 from engine import Game
 from models.scenario import load_scenario
 from sim.app import ReplayApp, ReplayScene
-from sim.view.controls import HELP_LINES, ScrubBar
-from sim.view.hud import Hud
+from sim.view.controls import HELP_LINES
 from sim.view.labels import overlaps
 from sim.view.layer import ViewSettings, shown_box
 from sim.view.legend import AltitudeLegend
-from tests.sim.test_hud import selected_snapshot
+from tests.sim.test_hud import hud_on_screen, selected_snapshot
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 NEW_KEYS = ("n", "d", "k", "b", "x")
@@ -82,13 +81,7 @@ def test_labels_and_legend_stay_off_the_hud_panels(clean_scene: Any, timeline: A
 def test_the_legend_finds_room_on_common_screen_shapes(
     clean_scene: Any, aspect: float, prominent: bool
 ) -> None:
-    screen = clean_scene.aspect2d.attachNewNode("screen")
-    holders = [screen.attachNewNode(f"holder-{i}") for i in range(6)]
-    corners = ((-aspect, 1), (aspect, 1), (-aspect, -1), (aspect, -1), (0, -1))
-    for holder, (x, z) in zip(holders[1:], corners, strict=True):
-        holder.setPos(x, 0, z)
-    hud = Hud(*holders[:5])
-    scrub = ScrubBar(holders[5], 60.0, 6.0, (12.0,))
+    screen, hud, scrub = hud_on_screen(clean_scene, aspect)
     snap = selected_snapshot()
     hud.set_prominent(prominent)
     hud.update(snap)

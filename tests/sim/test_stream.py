@@ -12,41 +12,17 @@ from models.timeline import Timeline
 from scenarios import find_scenario
 from sim.playback import Playback
 from sim.stream import EngineThread, GrowingTimeline, stream_scenario
+from tests.scenario_toml import STRAIGHT, TURN_9G, aircraft_toml
 from tests.sim.cli_helpers import run
 
 SCENARIO = "historical/missile-fight"
 """Short, and missiles join the timeline part-way (the entity list grows too)."""
 
-FAILS_ON_TURN_2 = """
-name = "fails on turn 2"
-turns = 3
-seed = 4
-
-[[aircraft]]
-callsign = "Good 1"
-type = "F-16C"
-side = "blue"
-hex = "0,0"
-alt_steps = 50
-attitude = { nose = "015+00", canopy = "All+90", wing = "105+00" }
-speed_kt = 450
-script = { plots = [ { segments = [ { kind = "straight", ticks = 10 } ] } ] }
-
-[[aircraft]]
-callsign = "Bad 2"
-type = "F-16C"
-side = "red"
-hex = "5,5"
-alt_steps = 50
-attitude = { nose = "015+00", canopy = "All+90", wing = "105+00" }
-speed_kt = 250
-
-[aircraft.script]
-plots = [
-    { segments = [ { kind = "straight", ticks = 10 } ] },
-    { segments = [ { kind = "turn", load_g = 9.0, cells = 1, ticks = 10 } ] },
-]
-"""
+FAILS_ON_TURN_2 = (
+    'name = "fails on turn 2"\nturns = 3\nseed = 4\n'
+    + aircraft_toml("Good 1")
+    + aircraft_toml("Bad 2", side="red", at_hex="5,5", speed_kt=250, plots=(STRAIGHT, TURN_9G))
+)
 
 
 def _bytes(timeline: Timeline, tmp_path: Path, name: str) -> bytes:

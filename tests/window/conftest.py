@@ -41,6 +41,16 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number between :90 and :199")
 
 
+def stop(process: subprocess.Popen[Any], wait_s: float) -> None:
+    """Ask a process to end; kill it if it has not within ``wait_s``."""
+    process.terminate()
+    try:
+        process.wait(wait_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
+
+
 @pytest.fixture(scope="session")
 def xdisplay() -> Iterator[str]:
     """A running virtual X display (":N") for the session."""
@@ -68,11 +78,7 @@ def xdisplay() -> Iterator[str]:
     try:
         yield f":{number}"
     finally:
-        server.terminate()
-        try:
-            server.wait(5)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server, 5)
 
 
 class Window:
@@ -168,12 +174,7 @@ class Window:
 
     def close(self) -> None:
         if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+            stop(self.process, 10)
         self._stderr.close()
 
 
