@@ -335,9 +335,7 @@ class ReplayScene:
                 "ticker": hud.ticker.root,
             }
         parts |= self.instructor.screen_parts()
-        if self.legend.shown:
-            parts["legend"] = self.legend.root
-        parts["legend"] = self.legend.root
+        parts["legend"] = self.legend.root  # counted only while it shows
         boxes: dict[str, ScreenBox] = {}
         for name, node in parts.items():
             box = shown_box(node, aspect2d)

@@ -95,6 +95,11 @@ class AltitudeLegend(Toggleable):
         self._placed: tuple[object, tuple[float, float]] | None = None
         self.set_shown(self.settings.show_stacks)
 
+    def _on_change(self, shown: bool) -> None:
+        # Shown again, it finds its place afresh: where it stood aside for want of room,
+        # showing its root would put it back over a panel.
+        self._placed = None
+
     def box(self) -> ScreenBox:
         """The strip's rectangle where it is now (overlay units)."""
         x, _, top = self.root.getPos()

@@ -85,6 +85,24 @@ def test_the_legend_lists_every_tile_and_keeps_off_panels(scene: Any) -> None:
     hidden.destroy()
 
 
+def test_a_legend_that_stood_aside_stays_aside_when_toggled_back(scene: Any) -> None:
+    """With no room the legend hides; switched off and on again it must look for room
+    again rather than reappear where it stood, over a panel."""
+    extent = (-16 / 9, 16 / 9, -1.0, 1.0)
+    legend = AltitudeLegend(scene.aspect2d, ViewSettings(), lambda: extent)
+    legend.keep_clear = lambda: [extent]  # a panel over the whole screen
+    legend.update(snapshot())
+    assert legend.root.isHidden() and legend.shown
+    legend.toggle()
+    legend.toggle()
+    legend.update(snapshot())
+    assert legend.shown and legend.root.isHidden()
+    legend.keep_clear = lambda: []
+    legend.update(snapshot())
+    assert not legend.root.isHidden()
+    legend.destroy()
+
+
 def test_swatches_show_the_tile_colours(scene: Any) -> None:
     legend = AltitudeLegend(scene.aspect2d, ViewSettings(), lambda: (-16 / 9, 16 / 9, -1.0, 1.0))
     legend.update(snapshot())
