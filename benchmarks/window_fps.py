@@ -28,7 +28,7 @@ from benchmarks.first_frame import display
 
 TARGET_FPS = 30.0
 SCENARIOS = ("demo/2v2-merge", "historical/modern-furball")
-CAMERAS = ("orbit", "chase", "cockpit", "top", "table")
+CAMERAS = ("orbit", "chase", "cockpit", "top", "table", "padlock")
 WARM_UP_S = 3.0
 START_TIMEOUT_S = 60.0
 

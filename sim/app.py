@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
+from engine.hexmap import STEP_FT
 from models.timeline import Timeline
 from sim.bfm import HISTORY_S
-from sim.cameras import CAMERA_MODES, Bounds, CameraMode, CameraPose, CameraRig
+from sim.cameras import CAMERA_MODES, FOLLOWING_MODES, Bounds, CameraMode, CameraPose, CameraRig
 from sim.events import notable
 from sim.playback import Playback
 from sim.snapshot import Snapshot
@@ -87,6 +88,7 @@ class ReplayScene:
             self.playback.select(selected)
         self.bounds = timeline_bounds(timeline)
         self.rig = CameraRig(self.bounds, camera, mini_scale=self.settings.mini_scale)
+        self.rig.ground_ft = self.settings.tile_base_alt_steps * STEP_FT
         self.root = base.render.attachNewNode("furball-scene")
         low, high = self.bounds.low, self.bounds.high
         # A timeline still growing gets a map with room to spread (see extend).
@@ -228,6 +230,7 @@ class ReplayScene:
     # -- drawing -------------------------------------------------------------------------
     def draw(self, snapshot: Snapshot, dt_s: float) -> None:
         """Place the camera, then update every layer from the snapshot."""
+        self.rig.target_pick = self.instructor.picked  # ``t`` steps the padlock's target too
         pose = self.rig.pose(snapshot, dt_s)
         self.markers.set_eye(pose.position)
         self.radar_arcs.set_camera(self.rig.mode)
@@ -251,7 +254,7 @@ class ReplayScene:
         self.apply_camera(pose)
         self.instructor.update(snapshot)
         self.target_boxes.set_camera(self.rig.mode)
-        self.labels.skip = snapshot.selected if self.rig.mode in ("chase", "cockpit") else None
+        self.labels.skip = snapshot.selected if self.rig.mode in FOLLOWING_MODES else None
         for layer in self.screen_layers:
             if layer is self.labels:
                 boxed = self.target_boxes.shown
@@ -452,7 +455,7 @@ class ReplayApp:
         accept("x", scene.pair.clear)
         if not self.demo:
             accept("escape", self.base.userExit)
-        for key, mode in zip("12345", CAMERA_MODES, strict=True):
+        for key, mode in zip("123456", CAMERA_MODES, strict=True):
             accept(key, self.scene.rig.set_mode, [mode])
         accept("mouse1", self._press)
         accept("mouse1-up", self._release)

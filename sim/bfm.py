@@ -214,6 +214,15 @@ def enemies_by_range(entities: Sequence[EntityState], own: EntityState) -> tuple
     return tuple(e.id for e in others)
 
 
+def chosen_target(enemies: Sequence[str], picked: str | None) -> str | None:
+    """The target among ``enemies`` (nearest first): the picked one while it is still
+    there, else the nearest; None with no enemy in the air.  The instructor overlays and
+    the padlock camera share this choice."""
+    if picked is not None and picked in enemies:
+        return picked
+    return enemies[0] if enemies else None
+
+
 @dataclass(frozen=True, slots=True)
 class TurnCircle:
     """Where an aircraft's flight path would go in a full turn at its present load."""

@@ -1,9 +1,11 @@
 """Cameras for the replay: where to look from, as a pure function of the snapshot.
 
-Five modes (DESIGN §5): ``orbit`` (mouse-driven around the fight or the selected
+Six modes (DESIGN §5): ``orbit`` (mouse-driven around the fight or the selected
 aircraft), ``chase`` (behind the selected aircraft), ``cockpit`` (from its seat, along its
-nose, HUD prominent), ``top`` (orthographic tactical view from straight above) and ``table``
-(a player's eye over the table: high and oblique from the south edge).  ``top``, ``orbit``
+nose, HUD prominent), ``top`` (orthographic tactical view from straight above), ``table``
+(a player's eye over the table: high and oblique from the south edge) and ``padlock``
+(behind the selected aircraft, looking past it at its target so both stay in view, see
+:mod:`sim.padlock`; a chase while it has no target).  ``top``, ``orbit``
 and ``table`` frame the fight: where the active aircraft and missiles are now
 (:func:`fight_bounds`), not the whole engagement.  :class:`CameraRig` eases that frame and
 blends from one pose to the next so changes of mode or target are smooth; exports step it
@@ -19,10 +21,13 @@ from typing import Literal
 import numpy as np
 
 from engine.phad.rotation import rotate
+from sim.padlock import padlock_target, padlock_view
 from sim.snapshot import Snapshot, Vec3
 
-CameraMode = Literal["orbit", "chase", "cockpit", "top", "table"]
-CAMERA_MODES: tuple[CameraMode, ...] = ("orbit", "chase", "cockpit", "top", "table")
+CameraMode = Literal["orbit", "chase", "cockpit", "top", "table", "padlock"]
+CAMERA_MODES: tuple[CameraMode, ...] = ("orbit", "chase", "cockpit", "top", "table", "padlock")
+FOLLOWING_MODES: frozenset[CameraMode] = frozenset({"chase", "cockpit", "padlock"})
+"""The cameras that ride with the selected aircraft (its own label is left out there)."""
 
 FIGHT_MIN_FT = 6000.0
 """The smallest fight frame, so a lone pair is not over-zoomed."""
@@ -172,15 +177,25 @@ def target_pose(
     bounds: Bounds,
     orbit: OrbitState,
     mini_scale: float = 20.0,
+    picked: str | None = None,
+    ground_ft: float = 0.0,
 ) -> CameraPose:
     """Where the camera of ``mode`` wants to be for this snapshot.
 
     ``bounds`` is what ``top``, ``table`` and ``orbit`` frame: the fight (as
-    :class:`CameraRig` passes it), a shot's own frame, or the whole engagement.
+    :class:`CameraRig` passes it), a shot's own frame, or the whole engagement.  ``picked``
+    is the padlock's picked target (see :func:`sim.padlock.padlock_target`) and
+    ``ground_ft`` the map's height, which the padlock camera keeps above.
     """
     selected = snapshot.selected_state
     if selected is not None and not selected.active:
         selected = None
+    if mode == "padlock" and selected is not None:
+        target = padlock_target(snapshot, picked)
+        view = None if target is None else padlock_view(selected, target, mini_scale, ground_ft)
+        if view is not None:
+            return CameraPose(view.position, view.look_at, view.up, fov_deg=60.0)
+        mode = "chase"  # nobody to padlock: frame the selected aircraft as a chase does
     if mode == "top":
         centre = bounds.centre
         height = bounds.high[2] + bounds.size_ft * 2
@@ -259,11 +274,43 @@ def blend(a: CameraPose, b: CameraPose, u: float) -> CameraPose:
     )
 
 
+def blend_around(a: CameraPose, b: CameraPose, u: float, pivot: Vec3) -> CameraPose:
+    """Like :func:`blend`, but the position swings around ``pivot`` (the aircraft both
+    poses look at) instead of cutting straight across: from a padlock on a target ahead to
+    one on a target behind, the camera passes over the aircraft, not through it."""
+    mixed = blend(a, b, u)
+    centre = np.asarray(pivot, dtype=float)
+    p, q = np.asarray(a.position) - centre, np.asarray(b.position) - centre
+    p_ft, q_ft = float(np.linalg.norm(p)), float(np.linalg.norm(q))
+    if p_ft < 1e-6 or q_ft < 1e-6:
+        return mixed
+    p_dir, q_dir = p / p_ft, q / q_ft
+    angle = math.acos(min(1.0, max(-1.0, float(p_dir @ q_dir))))
+    if angle < 1e-6:
+        return mixed
+    if math.pi - angle < 1e-3:
+        # Opposite sides: swing over the top (or round the side when looking straight down).
+        across = np.array([0.0, 0.0, 1.0]) - float(p_dir[2]) * p_dir
+        if float(np.linalg.norm(across)) < 1e-6:
+            across = np.array([1.0, 0.0, 0.0]) - float(p_dir[0]) * p_dir
+        across /= float(np.linalg.norm(across))
+        direction = math.cos(angle * u) * p_dir + math.sin(angle * u) * across
+    else:
+        direction = (math.sin(angle * (1 - u)) * p_dir + math.sin(angle * u) * q_dir) / math.sin(
+            angle
+        )
+    position = centre + direction * (p_ft + (q_ft - p_ft) * u)
+    return replace(mixed, position=(float(position[0]), float(position[1]), float(position[2])))
+
+
 class CameraRig:
     """The camera's mode and orbit state, and a smoothed pose that follows the target.
 
-    Following a moving aircraft is immediate; a change of mode or selection eases over
-    ``transition_s`` seconds of frame time.  ``top``, ``orbit`` and ``table`` frame the
+    Following a moving aircraft is immediate; a change of mode, selection or padlocked
+    target eases over ``transition_s`` seconds of frame time (swinging around the selected
+    aircraft when a padlock is involved, see :func:`blend_around`).  ``target_pick`` is the
+    padlock's picked target and ``ground_ft`` the map's height, which the scene keeps up to
+    date.  ``top``, ``orbit`` and ``table`` frame the
     fight (:func:`fight_bounds`), eased with a time constant of ``ease_s`` seconds of frame
     time so the frame neither jumps nor pumps; the first frame starts on the target.
     ``bounds`` is the whole engagement, the frame when nobody is active; ``fixed_bounds``,
@@ -289,7 +336,12 @@ class CameraRig:
         self._from: CameraPose | None = None
         self._elapsed_s = transition_s
         self._last: CameraPose | None = None
-        self._key: tuple[str, str | None] | None = None
+        self._key: tuple[CameraMode, str | None, str | None] | None = None
+        self._from_mode: CameraMode = mode
+        self.target_pick: str | None = None
+        """The padlock's picked target (None: the nearest enemy)."""
+        self.ground_ft = 0.0
+        """The map's height: the padlock camera keeps above it."""
 
     def set_mode(self, mode: CameraMode) -> None:
         if mode not in CAMERA_MODES:
@@ -298,17 +350,34 @@ class CameraRig:
 
     def pose(self, snapshot: Snapshot, dt_s: float) -> CameraPose:
         """The pose for this frame, easing from the previous one after a change."""
+        frame = self.frame(snapshot, dt_s)
         target = target_pose(
-            self.mode, snapshot, self.frame(snapshot, dt_s), self.orbit, self.mini_scale
+            self.mode,
+            snapshot,
+            frame,
+            self.orbit,
+            self.mini_scale,
+            self.target_pick,
+            self.ground_ft,
         )
-        key = (self.mode, snapshot.selected)
+        padlocked = None
+        if self.mode == "padlock":
+            on = padlock_target(snapshot, self.target_pick)
+            padlocked = None if on is None else on.id
+        key: tuple[CameraMode, str | None, str | None] = (self.mode, snapshot.selected, padlocked)
         if self._key is not None and key != self._key and self._last is not None:
             self._from, self._elapsed_s = self._last, 0.0
+            self._from_mode = self._key[0]
         self._key = key
         self._elapsed_s += dt_s
         if self._from is not None and self._elapsed_s < self.transition_s:
             u = self._elapsed_s / self.transition_s
-            pose = blend(self._from, target, u * u * (3 - 2 * u))
+            w = u * u * (3 - 2 * u)
+            selected = snapshot.selected_state
+            if "padlock" in (self.mode, self._from_mode) and selected is not None:
+                pose = blend_around(self._from, target, w, selected.position_ft)
+            else:
+                pose = blend(self._from, target, w)
         else:
             pose = target
         self._last = pose

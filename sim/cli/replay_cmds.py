@@ -157,7 +157,9 @@ def _source(parser: argparse.ArgumentParser) -> None:
         help="matching time marks on both trails, joined, every 3 s (key p)",
     )
     instructor.add_argument(
-        "--target", metavar="ID", help="the overlays' target (default: the nearest enemy; key t)"
+        "--target",
+        metavar="ID",
+        help="target of the overlays and the padlock camera (default: the nearest enemy; key t)",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
 

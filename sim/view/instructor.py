@@ -390,11 +390,12 @@ class InstructorOverlays:
         return True
 
     def cycle_target(self) -> str | None:
-        """Pick the next enemy (by range, as last drawn) as the target; returns it."""
+        """Pick the next enemy (by range, as last updated) as the target; returns it.  The
+        padlock camera follows the same pick, so this works with every overlay off too."""
         enemies = self._enemies
         if not enemies:
             return self.picked
-        current = self.annotation.target if self.annotation is not None else None
+        current = bfm.chosen_target(enemies, self.picked)
         place = enemies.index(current) if current in enemies else -1
         self.picked = enemies[(place + 1) % len(enemies)]
         return self.picked
@@ -410,16 +411,19 @@ class InstructorOverlays:
     def target_of(self, snapshot: Snapshot, own: EntityState) -> EntityState | None:
         """The picked target while it is an active enemy, else the nearest enemy."""
         self._enemies = bfm.enemies_by_range(snapshot.entities, own)
-        chosen = self.picked if self.picked in self._enemies else None
-        if chosen is None and self._enemies:
-            chosen = self._enemies[0]
+        chosen = bfm.chosen_target(self._enemies, self.picked)
         return None if chosen is None else snapshot.entity(chosen)
 
     def update(self, snapshot: Snapshot) -> None:
         own = snapshot.selected_state
         target = None
-        if self.any_shown and own is not None and own.active and own.kind == "aircraft":
-            target = self.target_of(snapshot, own)
+        if own is not None and own.active and own.kind == "aircraft":
+            # Kept up to date with every overlay off, for ``t`` to step the padlock's target.
+            self._enemies = bfm.enemies_by_range(snapshot.entities, own)
+            if self.any_shown:
+                target = self.target_of(snapshot, own)
+        else:
+            self._enemies = ()
         if own is None or target is None:
             if self._drawn_once:
                 self._hide_all()

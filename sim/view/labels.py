@@ -175,8 +175,8 @@ class EntityLabels:
         self.mode: LabelMode = mode
         self.keep_clear: Callable[[], Sequence[ScreenBox]] | None = None
         self.skip: str | None = None
-        """An entity not to label (the selected aircraft in the chase and cockpit cameras,
-        whose mini fills the screen and whose name the HUD already shows)."""
+        """An entity not to label (the selected aircraft in the chase, cockpit and
+        padlock cameras, whose mini fills the screen and whose name the HUD already shows)."""
         self.mark_px: dict[str, float] = {}
         """Entities drawn with a larger mark (a target box): their half width in pixels, so
         the label goes beside the mark rather than over it."""

@@ -495,6 +495,7 @@ def test_the_fan_shows_only_on_the_map_cameras_when_asked(clean_scene: Any) -> N
         assert (arcs.fan is not None) == (mode in ARC_CAMERAS)
         shown = [n for n in arcs.fans.values() if not n.isHidden()]
         assert len(shown) == (1 if mode in ARC_CAMERAS else 0)
+    arcs.set_camera("table")
     arcs.update(selected_snapshot(fan_state(radar_mode="off")))
     assert arcs.fan is None and all(n.isHidden() for n in arcs.fans.values())
     arcs.update(selected_snapshot(fan_state(radar_mode="Bo")))

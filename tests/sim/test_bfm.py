@@ -229,6 +229,14 @@ def test_enemies_by_range() -> None:
     assert bfm.enemies_by_range(entities, own) == ("fulcrum-2", "fulcrum-1")
 
 
+def test_chosen_target_is_the_pick_while_it_flies_else_the_nearest() -> None:
+    enemies = ("fulcrum-2", "fulcrum-1")
+    assert bfm.chosen_target(enemies, None) == "fulcrum-2"
+    assert bfm.chosen_target(enemies, "fulcrum-1") == "fulcrum-1"
+    assert bfm.chosen_target(enemies, "fulcrum-3") == "fulcrum-2"  # gone: the nearest
+    assert bfm.chosen_target((), "fulcrum-1") is None
+
+
 def test_turn_circle_of_a_level_right_turn() -> None:
     """Heading north, banked 90° right at √2 g and 400 kt: the circle's centre is
     14,166 ft due east, in the horizontal plane."""

@@ -107,6 +107,18 @@ def test_target_is_the_nearest_enemy_and_t_steps_through_enemies(
     assert overlays.annotation.target == "fulcrum-1"
 
 
+def test_t_steps_the_target_with_every_overlay_off(clean_scene: Any) -> None:
+    """The padlock camera follows the pick, so ``t`` works with nothing drawn."""
+    layer = InstructorOverlays(clean_scene.render, clean_scene.aspect2d, ViewSettings())
+    snap = scene_snapshot()
+    layer.update(snap)
+    assert layer.annotation is None
+    assert layer.cycle_target() == "fulcrum-2"
+    layer.update(snap)
+    assert layer.cycle_target() == "fulcrum-1"
+    layer.destroy()
+
+
 def test_a_picked_target_that_is_gone_falls_back_to_the_nearest(clean_scene: Any) -> None:
     settings = replace(ALL_ON, instructor_target="fulcrum-2")
     layer = InstructorOverlays(clean_scene.render, clean_scene.aspect2d, settings)

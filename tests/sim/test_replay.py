@@ -29,7 +29,7 @@ def test_the_scene_draws_every_camera_and_the_selected_mini_is_in_view(
 ) -> None:
     scene = ReplayScene(clean_scene, timeline, camera="chase", selected="fulcrum-1")
     try:
-        for mode in ("orbit", "chase", "cockpit", "top", "table"):
+        for mode in ("orbit", "chase", "cockpit", "top", "table", "padlock"):
             scene.rig.set_mode(mode)
             scene.rig.transition_s = 0.0
             snapshot = scene.draw_at(20.0)
@@ -44,6 +44,53 @@ def test_the_scene_draws_every_camera_and_the_selected_mini_is_in_view(
         film = Point2()
         assert clean_scene.cam.node().getLens().project(point, film)
         assert abs(film[0]) < 0.5 and abs(film[1]) < 0.5  # the chased mini is near the centre
+    finally:
+        scene.destroy()
+
+
+def test_the_padlock_frames_the_selected_mini_and_its_target_through_the_lens(
+    clean_scene: Any, timeline: Any
+) -> None:
+    """Through Panda3D's own lens: at 22.5 s Viper 1's nearest enemy, Fulcrum 1, is dead
+    astern; the padlock has both on screen, the target clear of the own mini, and ``t``
+    moves it to the other enemy."""
+    from panda3d.core import Point2, Point3
+
+    from sim.padlock import MINI_RADIUS_PER_SCALE_FT
+
+    scene = ReplayScene(clean_scene, timeline, camera="padlock", selected="viper-1")
+    scene.rig.transition_s = 0.0
+    cam = clean_scene.cam
+
+    def on_film(point: tuple[float, float, float]) -> tuple[float, float]:
+        film = Point2()
+        assert (
+            cam.node()
+            .getLens()
+            .project(cam.getRelativePoint(clean_scene.render, Point3(*point)), film)
+        )
+        return float(film[0]), float(film[1])
+
+    try:
+        snapshot = scene.draw_at(22.5)
+        me, bandit = snapshot.entity("viper-1"), snapshot.entity("fulcrum-1")
+        for point in (me.position_ft, bandit.position_ft):
+            x, y = on_film(point)
+            assert abs(x) < 0.9 and abs(y) < 0.9
+        assert on_film(me.position_ft)[1] < on_film(bandit.position_ft)[1]  # own mini below
+        eye = np.asarray(cam.getPos(clean_scene.render))
+        to_me = np.asarray(me.position_ft) - eye
+        to_bandit = np.asarray(bandit.position_ft) - eye
+        cos = to_me @ to_bandit / np.linalg.norm(to_me) / np.linalg.norm(to_bandit)
+        radius = MINI_RADIUS_PER_SCALE_FT * scene.settings.mini_scale / np.linalg.norm(to_me)
+        assert np.arccos(cos) > 1.5 * np.arcsin(radius)
+        assert scene.labels.skip == "viper-1"  # as in the chase, the HUD names the own mini
+        assert grab(clean_scene).std() > 5
+        scene.instructor.cycle_target()
+        snapshot = scene.draw_at(22.5)
+        other = snapshot.entity("fulcrum-2")
+        x, y = on_film(other.position_ft)
+        assert abs(x) < 0.9 and abs(y) < 0.9
     finally:
         scene.destroy()
 
@@ -127,6 +174,28 @@ def test_render_png_at_the_requested_size(tmp_path: Path) -> None:
     assert (image.getXSize(), image.getYSize()) == (480, 270)
 
 
+def test_render_png_with_the_padlock_camera(tmp_path: Path) -> None:
+    done = _furball(
+        "render",
+        "demo/2v2-merge",
+        "--png",
+        "padlock.png",
+        "--at",
+        "22.5",
+        "--size",
+        "480x360",
+        "--camera",
+        "padlock",
+        "--select",
+        "viper-1",
+        "--json",
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert '"camera": "padlock"' in done.stdout
+    assert (tmp_path / "padlock.png").stat().st_size > 1000
+
+
 def test_play_falls_back_to_an_mp4_it_names(tmp_path: Path) -> None:
     done = _furball(
         "play", "bfm/loop", "--or-mp4", "loop.mp4", "--size", "320x180", "--json", cwd=tmp_path
@@ -154,6 +223,8 @@ def test_the_window_app_binds_keys_and_updates_from_its_task(
         assert app.playback.t_s == pytest.approx(timeline.meta.tick_s * 10)
         clean_scene.messenger.send("2")
         assert scene.rig.mode == "chase"
+        clean_scene.messenger.send("6")
+        assert scene.rig.mode == "padlock"
         selected = app.playback.selected
         clean_scene.messenger.send("tab")
         assert app.playback.selected != selected

@@ -45,7 +45,7 @@ def test_the_top_view_plays_through_the_merge_at_real_speed(
     play_through(window, "top", until_s=30.0, wall_limit_s=60.0)
 
 
-@pytest.mark.parametrize("camera", ["orbit", "chase", "cockpit", "table"])
+@pytest.mark.parametrize("camera", ["orbit", "chase", "cockpit", "table", "padlock"])
 def test_every_other_camera_keeps_drawing_for_thirty_seconds_of_replay(
     open_window: Callable[..., Window], camera: str
 ) -> None:

@@ -34,7 +34,8 @@ def test_every_key_of_the_help_does_what_it_says(open_window: Callable[..., Wind
     press(window, "l", "loop on", lambda s: s["loop"])
     first = window.status()["selected"]
     press(window, "Tab", "the next aircraft", lambda s: s["selected"] != first)
-    for key, camera in zip("12345", ["orbit", "chase", "cockpit", "top", "table"], strict=True):
+    cameras = ["orbit", "chase", "cockpit", "top", "table", "padlock"]
+    for key, camera in zip("123456", cameras, strict=True):
         press(window, key, f"the {camera} camera", lambda s, c=camera: s["camera"] == c)
     press(window, "2", "chase again", lambda s: s["camera"] == "chase")
     overlays = {
@@ -69,7 +70,7 @@ def test_every_key_of_the_help_does_what_it_says(open_window: Callable[..., Wind
     window.screenshot("help")
     press(window, "h", "the help hides", lambda s: not s["help"])
     listed = {key for key, _ in HELP_LINES}
-    tested = set(overlays) | {"space", "h", "l", "tab", "esc", "1 2 3 4 5", ", / ."}
+    tested = set(overlays) | {"space", "h", "l", "tab", "esc", "1 2 3 4 5 6", ", / ."}
     untested = {k for k in listed if k not in tested and not k.startswith(("mouse", "click"))}
     assert untested <= {"left / right", "[ / ]", "up / down", "home", "f"}, untested
     window.key("Escape")
