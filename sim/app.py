@@ -211,9 +211,15 @@ class ReplayScene:
                 # Built on the first tick alone, the chart could not size itself by the
                 # tick step: build it again now that there is one.
                 from sim.view.energy_chart import EnergyChart
+                from sim.view.hud.hud import CHART_DOCK_TAG
 
+                # The new chart keeps the place the HUD's layout left the old one (the
+                # layout is made again only when the screen or the panels change).
+                dock = chart.root.getPythonTag(CHART_DOCK_TAG)
                 chart.destroy()
                 self.instructor.chart = EnergyChart(self.instructor.label_parent, history)
+                if dock is not None:
+                    self.instructor.chart.root.setPythonTag(CHART_DOCK_TAG, dock)
             else:
                 chart.history = history
         times = tuple(e for e in timeline.meta.events if notable(e))

@@ -265,6 +265,46 @@ def test_the_streamed_scene_grows_with_the_timeline(
         scene.destroy()
 
 
+def test_the_chart_built_again_keeps_the_place_the_hud_left_it(
+    clean_scene: Any, streamed: tuple[Timeline, list[Timeline]]
+) -> None:
+    """Shown from the first frame, the energy chart is built again once the timeline has
+    a second tick; the new chart must go where the HUD's layout left room for it (it once
+    sat over the HUD's top panels in a window with ``--instructor``)."""
+    from sim.app import ReplayScene
+    from sim.view.labels import overlaps
+    from sim.view.layer import ViewSettings
+
+    _final, seen = streamed
+    settings = ViewSettings(show_energy=True, show_sight_line=True)
+    scene = ReplayScene(clean_scene, seen[0], settings, complete=False)
+    try:
+        scene.playback.play()
+        frames = 3
+        for _ in range(frames):
+            scene.playback.advance(0.1)
+            scene.draw(scene.playback.snapshot(), 0.1)
+        from sim.view.hud.hud import CHART_DOCK_TAG
+
+        first_chart = scene.instructor.chart
+        assert first_chart is not None and first_chart.root.hasPythonTag(CHART_DOCK_TAG)
+        dock = first_chart.root.getPythonTag(CHART_DOCK_TAG)
+        scene.extend(seen[1], complete=False)
+        chart = scene.instructor.chart
+        assert chart is not None and chart is not first_chart
+        assert chart.root.hasPythonTag(CHART_DOCK_TAG)
+        assert chart.root.getPythonTag(CHART_DOCK_TAG) == dock
+        for _ in range(frames):
+            scene.playback.advance(0.1)
+            scene.draw(scene.playback.snapshot(), 0.1)
+        boxes = scene.screen_boxes()
+        assert "energy-chart" in boxes
+        for name in ("header", "gauges", "sensors", "status", "clock"):
+            assert not overlaps(boxes["energy-chart"], boxes[name]), name
+    finally:
+        scene.destroy()
+
+
 def test_the_engine_plays_only_as_far_as_the_viewer_wants() -> None:
     engine = stream_scenario(SCENARIO, hold_after=2)
     assert engine is not None
