@@ -150,7 +150,9 @@ class ReplayScene:
         self.labels = EntityLabels(self.screen, targets, self.settings.label_mode)
         self.target_boxes = TargetBoxes(self.screen)
         self.pair = PairRange(self.screen, self.root)
-        self.legend = AltitudeLegend(base.aspect2d, self.settings, self.screen.extent)
+        self.legend = AltitudeLegend(
+            base.aspect2d, self.settings, self.screen.extent, lambda: self.screen.pixel
+        )
         if self.hud is not None:
             legend = self.legend
             self.labels.keep_clear = lambda: [
@@ -159,7 +161,7 @@ class ReplayScene:
                 *([legend.box()] if legend.shown else []),
                 *self._list_boxes(),
             ]
-            self.legend.keep_clear = lambda: [*hud.panel_boxes(aspect2d), *self._chart_box()]
+            self.legend.keep_clear = self._legend_clear
             self.target_boxes.keep_clear = lambda: [
                 *hud.panel_boxes(aspect2d),
                 *legend.extra_boxes,
@@ -300,6 +302,18 @@ class ReplayScene:
         roster.place((left + right) / 2, top - 0.2, min(1.0, (right - left) / ROSTER_WIDTH))
         left, right = spans["bottom"]
         events.place((left + right) / 2, -top + 0.2, min(1.0, (right - left) / EVENTS_WIDTH))
+
+    def _legend_clear(self) -> list[ScreenBox]:
+        """What the tile legend keeps off: the HUD's panels, the energy chart and the
+        instructor's label, and in the cockpit the middle of the view (it is for looking
+        out)."""
+        from sim.view.hud.layout import clear_middle
+
+        hud = self.hud
+        boxes = [*hud.panel_boxes(self.base.aspect2d), *self._chart_box()]
+        if self.rig.mode == "cockpit" and hud.screen is not None:
+            boxes.append(clear_middle(hud.screen, bool(self.instructor.shown["energy"])))
+        return boxes
 
     def _chart_box(self) -> list[ScreenBox]:
         """The energy chart's and the instructor label's boxes while they show: the legend,

@@ -53,7 +53,7 @@ def overlaps(a: ScreenBox, b: ScreenBox) -> bool:
 class ScreenSpace:
     """Projection of scene points onto a 2D overlay through a camera, and pixel size there.
 
-    ``height_px`` gives the window's height in pixels: aspect2d is two units tall."""
+    ``height_px`` gives the window's height in pixels."""
 
     def __init__(
         self,
@@ -69,8 +69,10 @@ class ScreenSpace:
 
     @property
     def pixel(self) -> float:
-        """One pixel in overlay units."""
-        return 2.0 / max(int(self.height_px()), 1)
+        """One pixel in overlay units: the overlay's height over the window's (aspect2d is
+        two units tall on a landscape window, more on a portrait one)."""
+        _left, _right, bottom, top = self.extent()
+        return (top - bottom) / max(int(self.height_px()), 1)
 
     def project(self, point: tuple[float, float, float]) -> tuple[float, float] | None:
         """Where ``point`` shows on the overlay, or None behind the camera or off the film."""

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from panda3d.core import CardMaker, NodePath, TextNode
 
 from sim.snapshot import Snapshot
+from sim.view.hud.screen import LEAST_TEXT_PX
 from sim.view.labels import overlaps
 from sim.view.layer import ALTITUDE_TILES, ScreenBox, ViewSettings
 from sim.view.toggleable import Toggleable
@@ -36,12 +37,17 @@ class AltitudeLegend(Toggleable):
         overlay: NodePath,
         settings: ViewSettings | None = None,
         extent: Callable[[], ScreenBox] | None = None,
+        pixel: Callable[[], float] | None = None,
     ) -> None:
         from sim.view.hud.panels import hud_font
 
         self.settings = settings or ViewSettings()
         self.overlay = overlay
         self.extent = extent
+        self.pixel = pixel
+        """One pixel in overlay units (asked when placing): on a short window the strip
+        grows so that its text keeps ``LEAST_TEXT_PX`` pixels, the least the HUD allows."""
+        self.scale = 1.0
         self.keep_clear: Callable[[], Sequence[ScreenBox]] | None = None
         """Rectangles to stay off, asked every frame (cheap: the HUD caches its panels)."""
         self.also_clear: Callable[[], Sequence[ScreenBox]] | None = None
@@ -85,8 +91,7 @@ class AltitudeLegend(Toggleable):
             label_path.setPos(x, 0, -PAD - SWATCH * 0.8)
             x += label.getWidth() * TEXT_SCALE + 1.6 * PAD
             self.texts.append(label)
-        self.width = x - 0.6 * PAD
-        self.height = SWATCH + 2 * PAD
+        self.unscaled_size: tuple[float, float] = (float(x - 0.6 * PAD), SWATCH + 2 * PAD)
         card = CardMaker("legend-card")
         card.setFrame(0, self.width, -self.height, 0)
         background = self.root.attachNewNode(card.generate())
@@ -99,6 +104,19 @@ class AltitudeLegend(Toggleable):
         # Shown again, it finds its place afresh: where it stood aside for want of room,
         # showing its root would put it back over a panel.
         self._placed = None
+
+    @property
+    def width(self) -> float:
+        return self.unscaled_size[0] * self.scale
+
+    @property
+    def height(self) -> float:
+        return self.unscaled_size[1] * self.scale
+
+    def text_scale(self, pixel: float) -> float:
+        """The strip's scale for a pixel of ``pixel`` overlay units: 1, or more where its
+        text would be under ``LEAST_TEXT_PX`` pixels."""
+        return max(1.0, LEAST_TEXT_PX * pixel / TEXT_SCALE)
 
     def box(self) -> ScreenBox:
         """The strip's rectangle where it is now (overlay units)."""
@@ -131,9 +149,13 @@ class AltitudeLegend(Toggleable):
             return
         extent = self.extent() if self.extent is not None else (-1.78, 1.78, -1.0, 1.0)
         panels = tuple(self.keep_clear()) if self.keep_clear is not None else ()
-        key = (extent, panels)
+        scale = self.text_scale(self.pixel()) if self.pixel is not None else 1.0
+        key = (extent, panels, scale)
         if self._placed is not None and self._placed[0] == key:
             return
+        if scale != self.scale:
+            self.scale = scale
+            self.root.setScale(scale)
         if self.also_clear is not None:
             self.extra_boxes = tuple(self.also_clear())
             panels += self.extra_boxes

@@ -116,6 +116,7 @@ def smallest_text_px(base: Any, scene: Any) -> dict[str, float]:
         "clock": hud.clock.root,
         "ticker": hud.ticker.root,
         "scrub": scene.scrub.root,
+        "legend": scene.legend.root,
         **scene.instructor.screen_parts(),
     }
     found: dict[str, float] = {}
