@@ -306,7 +306,7 @@ _PLAIN_WORDS = {
     "model_type": "should be a table",
     "model_attributes_type": "should be a table",
     "finite_number": "should be a finite number",
-    "datetime_type": "should be a TOML date-time such as 1972-05-10T08:30:00Z (not in quotes)",
+    "datetime_type": "should be a date-time such as 1972-05-10T08:30:00Z",
 }
 """pydantic's type complaints in the words of a TOML file."""
 
@@ -342,13 +342,13 @@ def describe_validation_error(error: ValidationError, data: Any = None) -> list[
             message = "unknown key (not part of the format)"
         got = problem.get("input")
         text = shown(got)
+        plain = problem["type"] in _PLAIN_WORDS
         quoted = (
             ""
             if isinstance(got, dict)
             or got is None
-            or (isinstance(got, list | tuple) and problem["type"] not in _PLAIN_WORDS)
-            or text in message
-            or str(got) in message
+            or (isinstance(got, list | tuple) and not plain)
+            or (not plain and (text in message or str(got) in message))
             else f" (got {text})"
         )
         messages, _ = found.setdefault(where, ([], quoted))
