@@ -16,7 +16,7 @@ prefixes each path with where the model sits in the file.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -30,18 +30,18 @@ class FieldProblems(ValueError):
 
 
 def _arrays_as_tuples(value: Any) -> Any:
-    """``value`` with every list in it (inside tables too) a tuple; the same object when it
-    holds no list."""
+    """``value`` with every list in it (inside tables too) a tuple."""
     if isinstance(value, list | tuple):
-        items = tuple(_arrays_as_tuples(item) for item in value)
-        if isinstance(value, tuple) and all(a is b for a, b in zip(items, value, strict=True)):
-            return value
-        return items
+        return tuple(_arrays_as_tuples(item) for item in value)
     if isinstance(value, dict):
-        converted = {key: _arrays_as_tuples(item) for key, item in value.items()}
-        if all(converted[key] is item for key, item in value.items()):
-            return value
-        return converted
+        return {key: _arrays_as_tuples(item) for key, item in value.items()}
+    return value
+
+
+def _array_as_tuple(value: Any) -> Any:
+    """A list (and the lists in it) as a tuple; tables are left to their own models."""
+    if isinstance(value, list):
+        return tuple(_array_as_tuple(item) for item in value)
     return value
 
 
@@ -56,7 +56,16 @@ class DataModel(BaseModel):
         allow_inf_nan=False,
     )
 
+    @classmethod
+    def model_validate(cls, obj: Any, **options: Any) -> Self:
+        """Validate ``obj`` (a parsed file, say) with every array in it a tuple, turned in
+        one pass over the whole tree."""
+        return super().model_validate(_arrays_as_tuples(obj), **options)
+
     @model_validator(mode="before")
     @classmethod
     def _tuples_for_arrays(cls, data: Any) -> Any:
-        return _arrays_as_tuples(data)
+        """Arrays handed straight to a model (``BopPlot(segments=[...])``) become tuples."""
+        if isinstance(data, dict) and any(isinstance(v, list) for v in data.values()):
+            return {key: _array_as_tuple(value) for key, value in data.items()}
+        return data
