@@ -21,7 +21,7 @@ from typing import Literal
 
 import numpy as np
 
-from models.files import DataFileError, read_toml
+from models.files import CARD_LIMITS, DataFileError, read_toml
 
 PIPS_TABLE_PATH = Path(__file__).resolve().parent.parent / "models" / "tables" / "pips.toml"
 LARGEST_COLUMN = 24
@@ -76,7 +76,7 @@ class PipsTable:
 @cache
 def pips_table(path: Path = PIPS_TABLE_PATH) -> PipsTable:
     """The Pips Table from its data file (a player may replace it with the printed one)."""
-    data = read_toml(path)
+    data = read_toml(path, CARD_LIMITS)
     columns = data.get("columns")
     if not isinstance(columns, dict):
         raise DataFileError(path, ["columns: missing; a table of column number = [thresholds]"])
@@ -90,7 +90,7 @@ def pips_table(path: Path = PIPS_TABLE_PATH) -> PipsTable:
         if (
             not isinstance(values, list)
             or not values
-            or not all(isinstance(v, int) and 0 <= v <= 99 for v in values)
+            or not all(type(v) is int and 0 <= v <= 99 for v in values)
             or values != sorted(values)
             or values[-1] != 99
         ):

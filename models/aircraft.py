@@ -15,9 +15,10 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from models.files import load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, load_model, shipped_files, shown, type_key
 
 CARD_FORMAT_VERSION = 1
 
@@ -26,10 +27,8 @@ MachRegion = str
 or a Mach number to the tenth from ``1.2`` up (rulebook, "Speed, KEAS & Mach")."""
 
 
-class _Card(BaseModel):
-    model_config = ConfigDict(
-        frozen=True, extra="forbid", use_attribute_docstrings=True, str_strip_whitespace=True
-    )
+class _Card(DataModel):
+    model_config = ConfigDict(str_strip_whitespace=True)
 
 
 class Weights(_Card):
@@ -676,28 +675,32 @@ CARDS_DIR = Path(__file__).resolve().parent / "cards"
 
 
 def card_path(type_id: str) -> Path:
-    """Where the shipped card for ``type_id`` lives (``F-16C`` → ``cards/f-16c.toml``)."""
-    return CARDS_DIR / f"{type_id.lower().replace(' ', '_')}.toml"
+    """Where the shipped card for ``type_id`` lives (``F-16C`` → ``cards/f-16c.toml``).
+
+    The id is looked up among the shipped files, never joined into a path, so no id can
+    name a file elsewhere; an unknown one raises :class:`UnknownAircraftType`."""
+    path = shipped_files(CARDS_DIR).get(type_key(type_id))
+    if path is None:
+        known = ", ".join(shipped_types())
+        raise UnknownAircraftType(f"no aircraft card for {shown(type_id)}; shipped types: {known}")
+    return path
 
 
+@cache
 def shipped_types() -> tuple[str, ...]:
     """Type ids of every shipped card, sorted."""
-    return tuple(sorted(load_card(p).type_id for p in CARDS_DIR.glob("*.toml")))
+    return tuple(sorted(load_card(p).type_id for p in shipped_files(CARDS_DIR).values()))
 
 
 def load_card(path: Path) -> AircraftCard:
     """Read one card file; raises :class:`~models.files.DataFileError` listing every problem."""
-    return load_model(AircraftCard, path)
+    return load_model(AircraftCard, path, CARD_LIMITS)
 
 
 @cache
 def card(type_id: str) -> AircraftCard:
     """The shipped card for ``type_id`` (case-insensitive); a clear error names the types."""
-    path = card_path(type_id)
-    if not path.is_file():
-        known = ", ".join(shipped_types())
-        raise UnknownAircraftType(f"no aircraft card for {type_id!r}; shipped types: {known}")
-    return load_card(path)
+    return load_card(card_path(type_id))
 
 
 class UnknownAircraftType(ValueError):

@@ -12,20 +12,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from models.files import load_model
+from models.base import DataModel
+from models.files import (
+    FILE_NAME_CHARS,
+    FILE_NAME_TEXT,
+    LARGEST_WHOLE_NUMBER,
+    field_path,
+    load_model,
+    shown,
+)
 from models.orders import BopPlot
+from models.scenario import MAX_TURNS, Scenario, plot_reference_problems
 
 LOG_FORMAT_VERSION = 1
 LOG_KIND = "bop.log"
 
 
-class _Log(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class LoggedRoll(_Log):
+class LoggedRoll(DataModel):
     """One die rolled at the table."""
 
     kind: Literal["d10", "percentile"]
@@ -39,10 +44,10 @@ class LoggedRoll(_Log):
         return self
 
 
-class LoggedTurn(_Log):
+class LoggedTurn(DataModel):
     """One game-turn as it was played."""
 
-    number: int = Field(ge=1)
+    number: int = Field(ge=1, le=MAX_TURNS)
     """The game-turn, from 1."""
     note: str = ""
     """What happened, for the reader of the log."""
@@ -53,19 +58,19 @@ class LoggedTurn(_Log):
     rolls stand in for any the log leaves out."""
 
 
-class GameLog(_Log):
+class GameLog(DataModel):
     """A game log file."""
 
     format_version: Literal[1] = 1
     kind: Literal["bop.log"] = "bop.log"
     """Marks the file as a game log rather than a scenario."""
     title: str = Field(min_length=1)
-    scenario: str = Field(min_length=1)
+    scenario: str = Field(min_length=1, max_length=FILE_NAME_CHARS, pattern=FILE_NAME_TEXT)
     """The scenario played: a shipped one (``historical/guns-duel``) or a file path,
     relative to the log's own folder."""
-    seed: int | None = Field(default=None, ge=0)
+    seed: int | None = Field(default=None, ge=0, le=LARGEST_WHOLE_NUMBER)
     """The seed for the rolls the log does not give; the scenario's by default."""
-    turn: tuple[LoggedTurn, ...] = Field(min_length=1)
+    turn: tuple[LoggedTurn, ...] = Field(min_length=1, max_length=MAX_TURNS)
     """The game-turns, in order from 1."""
 
     @model_validator(mode="after")
@@ -75,6 +80,28 @@ class GameLog(_Log):
         if numbers != expected:
             raise ValueError(f"turn numbers must run 1, 2, 3, … in order; got {numbers}")
         return self
+
+
+def log_reference_problems(log: GameLog, scenario: Scenario) -> list[str]:
+    """Each aircraft or missile the log's orders name that its scenario does not have, with
+    its field path: orders for an aircraft not in the scenario, and the targets and missile
+    types each plot names (:func:`~models.scenario.plot_reference_problems`)."""
+    problems: list[str] = []
+    ids = ", ".join(scenario.entity_ids)
+    for index, logged in enumerate(log.turn):
+        for entity, plot in logged.orders.items():
+            where = field_path(("turn", index, "orders", entity))
+            own = scenario.setup(entity)
+            if own is None:
+                problems.append(
+                    f"{where}: no aircraft {shown(entity)} in the scenario; aircraft: {ids}"
+                )
+                continue
+            problems.extend(
+                f"{path}: {problem}"
+                for path, problem in plot_reference_problems(where, plot, own, scenario)
+            )
+    return problems
 
 
 def load_log(path: Path) -> GameLog:

@@ -18,9 +18,10 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from models.files import load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, load_model, shipped_files, shown, type_key
 
 MISSILE_CARD_FORMAT_VERSION = 1
 
@@ -41,10 +42,8 @@ homing (AHM)."""
 IR_SEEKERS: frozenset[str] = frozenset({"ir_rear", "ir_all_aspect"})
 
 
-class _Card(BaseModel):
-    model_config = ConfigDict(
-        frozen=True, extra="forbid", use_attribute_docstrings=True, str_strip_whitespace=True
-    )
+class _Card(DataModel):
+    model_config = ConfigDict(str_strip_whitespace=True)
 
 
 class SpeedBleedRow(_Card):
@@ -298,28 +297,32 @@ MISSILES_DIR = Path(__file__).resolve().parent / "missiles"
 
 
 def missile_path(type_id: str) -> Path:
-    """Where the shipped card for ``type_id`` lives (``AIM-9L`` → ``missiles/aim-9l.toml``)."""
-    return MISSILES_DIR / f"{type_id.lower().replace(' ', '_')}.toml"
+    """Where the shipped card for ``type_id`` lives (``AIM-9L`` → ``missiles/aim-9l.toml``).
+
+    The id is looked up among the shipped files, never joined into a path; an unknown one
+    raises :class:`UnknownMissileType`."""
+    path = shipped_files(MISSILES_DIR).get(type_key(type_id))
+    if path is None:
+        known = ", ".join(shipped_missiles())
+        raise UnknownMissileType(f"no missile card for {shown(type_id)}; shipped missiles: {known}")
+    return path
 
 
 def load_missile(path: Path) -> MissileCard:
     """Read one card file; raises :class:`~models.files.DataFileError` listing every problem."""
-    return load_model(MissileCard, path)
+    return load_model(MissileCard, path, CARD_LIMITS)
 
 
+@cache
 def shipped_missiles() -> tuple[str, ...]:
     """Type ids of every shipped missile card, sorted."""
-    return tuple(sorted(load_missile(p).type_id for p in MISSILES_DIR.glob("*.toml")))
+    return tuple(sorted(load_missile(p).type_id for p in shipped_files(MISSILES_DIR).values()))
 
 
 @cache
 def missile_card(type_id: str) -> MissileCard:
     """The shipped card for ``type_id`` (case-insensitive); a clear error names the types."""
-    path = missile_path(type_id)
-    if not path.is_file():
-        known = ", ".join(shipped_missiles())
-        raise UnknownMissileType(f"no missile card for {type_id!r}; shipped missiles: {known}")
-    return load_missile(path)
+    return load_missile(missile_path(type_id))
 
 
 class UnknownMissileType(ValueError):

@@ -13,26 +13,29 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from models.base import DataModel
+from models.hexes import check_hex_text
 from models.sensors import RadarMode
 
 Throttle = Literal["idle", "mil", "ab"]
 RollRate = Literal["safe", "normal", "boosted"]
 
 
-class _Order(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class _Segment(_Order):
+class _Segment(DataModel):
     """Fields every segment kind has: the movement choices a player may record (Fm–Im)."""
 
-    end_hex: str | None = Field(default=None, pattern=r"^\s*-?\d+\s*,\s*-?\d+\s*$")
+    end_hex: str | None = None
     """The hex the segment ends in, when the player chose one (2D move, Hm); by default the
     legal hex nearest the true direction."""
     alt_change_steps: int | None = Field(default=None, ge=-60, le=60)
     """The segment's altitude change in steps, when the player chose one (3D move, Fm)."""
+
+    @field_validator("end_hex")
+    @classmethod
+    def _on_the_map(cls, value: str | None) -> str | None:
+        return None if value is None else check_hex_text(value)
 
 
 class StraightSegment(_Segment):
@@ -63,7 +66,7 @@ class TurnSegment(_Segment):
     cells: int | None = Field(default=None, ge=1, le=14)
     """Cells the Nose moves (30° each); the turn must complete (or be a one-cell turn ending
     the game-turn, which may be incomplete)."""
-    nose: str | None = None
+    nose: str | None = Field(default=None, min_length=1, max_length=16)
     """Instead of ``cells``: the cell to pull the Nose toward; the segment turns as many
     cells toward it as its TP allow and stops there."""
     negative: bool = False
@@ -107,7 +110,7 @@ Segment = Annotated[
 ]
 
 
-class GunOrder(_Order):
+class GunOrder(DataModel):
     """Fire the guns at a target when the turn's geometry offers a shot (SoP 07)."""
 
     target: str = Field(min_length=1)
@@ -118,7 +121,7 @@ class GunOrder(_Order):
     turn geometry (SoP 02), which rules the other two out."""
 
 
-class MissileOrder(_Order):
+class MissileOrder(DataModel):
     """Launch one missile at a target in this game-turn's Combat phase, if the rules allow."""
 
     type: str = Field(min_length=1)
@@ -146,7 +149,7 @@ class MissileOrder(_Order):
         return self
 
 
-class CrewOrders(_Order):
+class CrewOrders(DataModel):
     """How the crew spend their Activity Points this game-turn (the Aircrew Tasks). Left
     out, each choice follows the crew's standing doctrine (docs/rulings.md)."""
 
@@ -162,7 +165,7 @@ class CrewOrders(_Order):
     """Crew members with 4 AP left treat damaged systems (SoP 11)."""
 
 
-class SensorOrders(_Order):
+class SensorOrders(DataModel):
     """Sensor declarations for this game-turn (SoP 02); each left out follows the crew's
     doctrine (docs/rulings.md, "Sensors in play")."""
 
@@ -179,7 +182,7 @@ class SensorOrders(_Order):
     game-turn from now on (0 switches it off; "Setting Decoy Program")."""
 
 
-class BopPlot(_Order):
+class BopPlot(DataModel):
     """One aircraft's orders for one Birds of Prey game-turn."""
 
     kind: Literal["bop.plot"] = "bop.plot"
@@ -194,7 +197,7 @@ class BopPlot(_Order):
     guns: GunOrder | None = None
     """Gun combat this game-turn: a normal or tracking shot at the target when one is open
     after movement (Gun Combat)."""
-    swing_wing: str | None = None
+    swing_wing: str | None = Field(default=None, min_length=1, max_length=16)
     """A manual swing wing's new position, declared in SoP 02 and reached in SoP 11
     ("Manual Swing-Wing"), e.g. ``"72"``."""
     jettison: bool = False

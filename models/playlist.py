@@ -13,23 +13,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from models.files import load_model
+from models.base import DataModel
+from models.files import FILE_NAME_CHARS, FILE_NAME_TEXT, PLAYLIST_LIMITS, load_model
 
 MIN_VIGNETTE_S = 60.0
 MAX_VIGNETTE_S = 120.0
+MAX_REPLAY_S = 3000.0
+"""The latest game time a vignette may show: the end of a 500-turn scenario."""
+MAX_VIGNETTES = 100
 Camera = Literal["orbit", "chase", "cockpit", "top", "table"]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class Vignette(_Model):
+class Vignette(DataModel):
     """One scenario as the demo loop shows it."""
 
-    scenario: str = Field(min_length=1)
+    scenario: str = Field(min_length=1, max_length=FILE_NAME_CHARS, pattern=FILE_NAME_TEXT)
     """A shipped scenario (``historical/guns-duel``) or a scenario file."""
     title: str = Field(min_length=1, max_length=60)
     """The title card's heading: large enough to read from across the room."""
@@ -37,16 +37,16 @@ class Vignette(_Model):
     """One line under the title: what to watch for."""
     title_s: float = Field(default=6.0, ge=2.0, le=20.0)
     """How long the title card shows."""
-    from_s: float = Field(default=0.0, ge=0.0)
-    to_s: float = Field(gt=0.0)
+    from_s: float = Field(default=0.0, ge=0.0, le=MAX_REPLAY_S)
+    to_s: float = Field(gt=0.0, le=MAX_REPLAY_S)
     """The part of the replay the fight shows (seconds of game time)."""
-    replay_from_s: float = Field(ge=0.0)
-    replay_to_s: float = Field(gt=0.0)
+    replay_from_s: float = Field(ge=0.0, le=MAX_REPLAY_S)
+    replay_to_s: float = Field(gt=0.0, le=MAX_REPLAY_S)
     """The key moment, shown again after the fight (a shot, a hit, a kill, a merge)."""
     replay_speed: float = Field(default=0.5, gt=0.0, le=2.0)
     """Playback speed of the key moment (slow motion below 1)."""
     camera: Camera = "chase"
-    select: str | None = None
+    select: str | None = Field(default=None, min_length=1, max_length=32)
     """Id of the aircraft the camera follows (the first aircraft by default)."""
     instructor: bool = False
     """Show the instructor overlays (line of sight, turn circles, 3/9 line...) throughout."""
@@ -75,14 +75,14 @@ class Vignette(_Model):
         return self.title_s + (self.to_s - self.from_s) + replay
 
 
-class Playlist(_Model):
+class Playlist(DataModel):
     """A named loop of vignettes."""
 
     format_version: Literal[1] = 1
-    title: str = Field(min_length=1)
-    vignettes: tuple[Vignette, ...] = Field(min_length=1)
+    title: str = Field(min_length=1, max_length=200)
+    vignettes: tuple[Vignette, ...] = Field(min_length=1, max_length=MAX_VIGNETTES)
 
 
 def load_playlist(path: Path) -> Playlist:
     """Read a playlist file; :class:`~models.files.DataFileError` lists every problem."""
-    return load_model(Playlist, path)
+    return load_model(Playlist, path, PLAYLIST_LIMITS)

@@ -12,25 +12,32 @@ import re
 from pathlib import Path
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from models.files import load_model
+from models.base import DataModel, FieldProblems
+from models.files import LARGEST_WHOLE_NUMBER, load_model, shown
+from models.hexes import check_hex_text
 from models.orders import BopPlot
 from models.reference import GeoReference
 
 SCENARIO_FORMAT_VERSION = 1
+MAX_TURNS = 500
+"""Game-turns a scenario may play: 50 minutes of game time, far more than a fight lasts."""
+MAX_AIRCRAFT = 32
+"""Aircraft in one scenario: a large furball; the shipped scenarios fly at most 4."""
+MAX_MISSILES = 16
+"""Missile rounds one aircraft may carry; the shipped loadouts carry at most 8."""
+MAX_FUEL_FP = 1000
+"""Fuel Points (of 100 lb) any file may give; a type's card bounds its own fuel tighter."""
+MAX_WEATHER_LAYERS = 16
+"""Haze or cloud layers of each kind."""
 
 _CELL_TEXT = re.compile(
     r"^\s*(all|\d{1,3})\s*e?\s*[+\-\u2013\u2014\u2212±]\s*\d{1,2}\s*$", re.IGNORECASE
 )
-_HEX_TEXT = re.compile(r"^\s*-?\d+\s*,\s*-?\d+\s*$")
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class AttitudeMarks(_Model):
+class AttitudeMarks(DataModel):
     """PHAD marks as written on the control card."""
 
     nose: str
@@ -48,10 +55,10 @@ class AttitudeMarks(_Model):
         return value
 
 
-class Script(_Model):
+class Script(DataModel):
     """Scripted orders: one plot per game-turn, then held or repeated."""
 
-    plots: tuple[BopPlot, ...] = Field(min_length=1)
+    plots: tuple[BopPlot, ...] = Field(min_length=1, max_length=MAX_TURNS)
     """Plots for game-turns 1, 2, …"""
     after: Literal["hold", "repeat"] = "hold"
     """When the plots run out: fly the last one again (hold) or start over (repeat)."""
@@ -71,15 +78,15 @@ class Script(_Model):
         return self.plots[-1]
 
 
-class AircraftSetup(_Model):
+class AircraftSetup(DataModel):
     """One aircraft at the start of the scenario."""
 
     callsign: str = Field(min_length=1, max_length=24)
-    id: str | None = Field(default=None, pattern=r"^[a-z0-9_\-]+$")
+    id: str | None = Field(default=None, max_length=32, pattern=r"^[a-z0-9_\-]+$")
     """Stable id in timelines; the callsign in lower case with spaces as dashes by default."""
     type: str
     """Aircraft type id with a card, e.g. ``F-16C``."""
-    side: str = Field(min_length=1)
+    side: str = Field(min_length=1, max_length=24)
     """Side name, e.g. ``blue`` / ``red``."""
     hex: str
     """Starting hex ``Q,R``."""
@@ -89,7 +96,7 @@ class AircraftSetup(_Model):
     speed_kt: int = Field(ge=40, le=1000)
     """Starting speed, a multiple of 5 knots."""
     throttle: Literal["idle", "mil", "ab"] = "mil"
-    fuel_fp: int | None = Field(default=None, ge=0)
+    fuel_fp: int | None = Field(default=None, ge=0, le=MAX_FUEL_FP)
     """Fuel in Fuel Points; half the internal fuel when omitted, which with the card's fixed
     load is its reference combat weight."""
     crew_quality: Literal["green", "average", "veteran", "ace"] = "average"
@@ -98,10 +105,10 @@ class AircraftSetup(_Model):
     gci: bool = False
     """A ground controller feeds this aircraft: a type with a GCI datalink gets a cue on the
     nearest enemy in the game's first Sensor phase ("GCI Datalink")."""
-    bingo_fp: int | None = Field(default=None, ge=0)
+    bingo_fp: int | None = Field(default=None, ge=0, le=MAX_FUEL_FP)
     """The scenario's Bingo limit: the Fuel Points it needs to get home ("Fuel"); the
     timeline marks the game-turn it is reached."""
-    missiles: tuple[str, ...] = ()
+    missiles: tuple[str, ...] = Field(default=(), max_length=MAX_MISSILES)
     """Missiles carried, one entry per round, e.g. ``["AIM-7E-2", "AIM-7E-2", "AIM-9B"]``."""
     pilot: str = Field(default="script", pattern=r"^(script(:bfm/[a-z0-9\-]+)?|ai)$")
     """Who flies it: ``script`` (the plots below), a maneuver from the BFM library,
@@ -115,7 +122,7 @@ class AircraftSetup(_Model):
     (checked against the AI's parameters when the game is set up)."""
     script: Script | None = None
     """The plots a ``script`` pilot flies."""
-    guns_at: str | None = None
+    guns_at: str | None = Field(default=None, min_length=1)
     """A maneuver pilot's gun target (an aircraft id): it fires whenever the geometry offers
     a shot (Gun Combat)."""
 
@@ -134,9 +141,7 @@ class AircraftSetup(_Model):
     @field_validator("hex")
     @classmethod
     def _hex_text(cls, value: str) -> str:
-        if not _HEX_TEXT.match(value):
-            raise ValueError(f"{value!r} is not a hex; write Q,R with integers, e.g. 3,-2")
-        return value
+        return check_hex_text(value)
 
     @field_validator("speed_kt")
     @classmethod
@@ -150,17 +155,17 @@ class AircraftSetup(_Model):
         return self.id or self.callsign.lower().replace(" ", "-")
 
 
-class MapSetup(_Model):
+class MapSetup(DataModel):
     """The playing area."""
 
-    name: str = "open sea"
+    name: str = Field(default="open sea", max_length=200)
     ground_alt_steps: int = Field(default=0, ge=0, le=100)
     """Height of the ground in steps; an aircraft flying below it has hit the ground."""
-    tile_base_alt_steps: int = Field(default=0, ge=0)
+    tile_base_alt_steps: int = Field(default=0, ge=0, le=400)
     """Tile Base Altitude ("Orient Box Mini, Update Tiles"): altitude stacks count from it."""
 
 
-class WeatherLayer(_Model):
+class WeatherLayer(DataModel):
     """A layer of haze or cloud between two altitudes in 200 ft steps, inclusive."""
 
     bottom_steps: int = Field(ge=0, le=400)
@@ -175,29 +180,29 @@ class WeatherLayer(_Model):
         return self
 
 
-class WeatherSetup(_Model):
+class WeatherSetup(DataModel):
     """The scenario's weather ("Weather"): haze makes aircraft harder to see through it;
     cloud between two aircraft hides them from each other (Visual Sighting, SoP 09)."""
 
-    haze: tuple[WeatherLayer, ...] = ()
-    cloud: tuple[WeatherLayer, ...] = ()
+    haze: tuple[WeatherLayer, ...] = Field(default=(), max_length=MAX_WEATHER_LAYERS)
+    cloud: tuple[WeatherLayer, ...] = Field(default=(), max_length=MAX_WEATHER_LAYERS)
 
 
 AdvancedRule = Literal["crew_fatigue", "g_onset"]
 """The rulebook's advanced rules a scenario may switch on (Flight Effects, SoP 03–04)."""
 
 
-class Scenario(_Model):
+class Scenario(DataModel):
     """A scenario file."""
 
     format_version: Literal[1] = 1
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=200)
     description: str = ""
     rules: Literal["bop"] = "bop"
     """Rule system; Birds of Prey for now."""
-    turns: int = Field(default=10, ge=1, le=500)
+    turns: int = Field(default=10, ge=1, le=MAX_TURNS)
     """Game-turns to play."""
-    seed: int | None = Field(default=None, ge=0)
+    seed: int | None = Field(default=None, ge=0, le=LARGEST_WHOLE_NUMBER)
     """Random seed; one is chosen and recorded when omitted."""
     advanced_rules: tuple[AdvancedRule, ...] = ("crew_fatigue",)
     """Optional rules played: ``crew_fatigue`` (on unless the list leaves it out) and
@@ -212,7 +217,7 @@ class Scenario(_Model):
     """Where the map lies on the globe and when the fight starts, for exports such as
     Tacview's (``reference = { lat_deg = 20.0, lon_deg = 107.3, time =
     1972-05-10T08:30:00Z }``); the default is a point over open sea."""
-    aircraft: tuple[AircraftSetup, ...] = Field(min_length=1)
+    aircraft: tuple[AircraftSetup, ...] = Field(min_length=1, max_length=MAX_AIRCRAFT)
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Self:
@@ -227,6 +232,95 @@ class Scenario(_Model):
                 raise ValueError(f"two aircraft share the id {setup.entity_id!r}")
             seen.add(setup.entity_id)
         return self
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> Self:
+        problems: list[tuple[str, str]] = []
+        for index, setup in enumerate(self.aircraft):
+            problems.extend(setup_reference_problems(f"aircraft.{index}", setup, self))
+        if problems:
+            raise FieldProblems(problems)
+        return self
+
+    @property
+    def entity_ids(self) -> tuple[str, ...]:
+        """Every aircraft's id, in the order the file lists them."""
+        return tuple(setup.entity_id for setup in self.aircraft)
+
+    def setup(self, entity_id: str) -> AircraftSetup | None:
+        """The set-up of the aircraft with this id, or None."""
+        return next((s for s in self.aircraft if s.entity_id == entity_id), None)
+
+
+def _other_aircraft_problem(name: str, own: AircraftSetup, scenario: Scenario) -> str | None:
+    """Why ``name`` is not another aircraft of the scenario, or None when it is one."""
+    others = [i for i in scenario.entity_ids if i != own.entity_id]
+    if name in others:
+        return None
+    listed = ", ".join(others) if others else "none"
+    if name == own.entity_id:
+        return f"names {own.entity_id!r} itself; the other aircraft: {listed}"
+    return f"no aircraft {shown(name)} in the scenario; the other aircraft: {listed}"
+
+
+def _carried_problem(name: str, own: AircraftSetup) -> str | None:
+    """Why ``name`` is not a missile type this aircraft carries, or None when it is."""
+    if name in own.missiles:
+        return None
+    carried = ", ".join(dict.fromkeys(own.missiles)) or "none"
+    return f"{own.entity_id} carries no {shown(name)}; it carries: {carried}"
+
+
+def plot_reference_problems(
+    where: str, plot: BopPlot, own: AircraftSetup, scenario: Scenario
+) -> list[tuple[str, str]]:
+    """Each aircraft or missile a plot names that the scenario does not have, as
+    (field path, problem): gun, missile and radar targets are other aircraft; the missile
+    launched and the IR missile selected are types the aircraft carries."""
+    named: list[tuple[str, str | None, bool]] = [
+        ("guns.target", plot.guns.target if plot.guns else None, True),
+        ("missile.target", plot.missile.target if plot.missile else None, True),
+        ("missile.type", plot.missile.type if plot.missile else None, False),
+        ("sensors.radar_target", plot.sensors.radar_target, True),
+        ("sensors.ir_missile", plot.sensors.ir_missile, False),
+    ]
+    problems: list[tuple[str, str]] = []
+    for field, name, is_aircraft in named:
+        if name is None:
+            continue
+        problem = (
+            _other_aircraft_problem(name, own, scenario)
+            if is_aircraft
+            else _carried_problem(name, own)
+        )
+        if problem is not None:
+            problems.append((f"{where}.{field}", problem))
+    return problems
+
+
+def setup_reference_problems(
+    where: str, setup: AircraftSetup, scenario: Scenario
+) -> list[tuple[str, str]]:
+    """Each other aircraft or missile an aircraft's set-up names that the scenario does not
+    have: its gun target, its AI pilot's or maneuver's target, and what its scripted plots
+    name."""
+    problems: list[tuple[str, str]] = []
+    targets = [
+        ("guns_at", setup.guns_at),
+        ("ai.target", setup.ai.get("target")),
+        ("maneuver.target", setup.maneuver.get("target")),
+    ]
+    for field, name in targets:
+        if isinstance(name, str):
+            problem = _other_aircraft_problem(name, setup, scenario)
+            if problem is not None:
+                problems.append((f"{where}.{field}", problem))
+    if setup.script is not None:
+        for index, plot in enumerate(setup.script.plots):
+            problems.extend(
+                plot_reference_problems(f"{where}.script.plots.{index}", plot, setup, scenario)
+            )
+    return problems
 
 
 def load_scenario(path: Path) -> Scenario:

@@ -22,9 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from models.files import DataFileError, load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, DataFileError, load_model, shipped_files, shown, type_key
 
 SENSOR_FIT_FORMAT_VERSION = 1
 
@@ -66,10 +67,8 @@ def _body_diamond() -> frozenset[tuple[int, int]]:
 _BODY_DIAMOND = _body_diamond()
 
 
-class _Data(BaseModel):
-    model_config = ConfigDict(
-        frozen=True, extra="forbid", use_attribute_docstrings=True, str_strip_whitespace=True
-    )
+class _Data(DataModel):
+    model_config = ConfigDict(str_strip_whitespace=True)
 
 
 # --------------------------------------------------------------------------------------
@@ -289,27 +288,32 @@ class UnknownSensorFit(ValueError):
 
 
 def sensor_fit_path(type_id: str) -> Path:
-    """Where the shipped fit for ``type_id`` lives (``F-16C`` → ``sensors/f-16c.toml``)."""
-    return SENSORS_DIR / f"{type_id.lower().replace(' ', '_')}.toml"
+    """Where the shipped fit for ``type_id`` lives (``F-16C`` → ``sensors/f-16c.toml``).
+
+    The id is looked up among the shipped files, never joined into a path; an unknown one
+    raises :class:`UnknownSensorFit`."""
+    path = shipped_files(SENSORS_DIR).get(type_key(type_id))
+    if path is None:
+        known = ", ".join(shipped_sensor_fits())
+        raise UnknownSensorFit(f"no sensor fit for {shown(type_id)}; shipped fits: {known}")
+    return path
 
 
 def load_sensor_fit(path: Path) -> SensorFit:
     """Read one fit file; raises :class:`~models.files.DataFileError` listing every problem."""
-    return load_model(SensorFit, path)
+    return load_model(SensorFit, path, CARD_LIMITS)
 
 
+@cache
 def shipped_sensor_fits() -> tuple[str, ...]:
     """Type ids of every shipped sensor fit, sorted."""
-    return tuple(sorted(load_sensor_fit(p).type_id for p in SENSORS_DIR.glob("*.toml")))
+    return tuple(sorted(load_sensor_fit(p).type_id for p in shipped_files(SENSORS_DIR).values()))
 
 
 @cache
 def sensor_fit(type_id: str) -> SensorFit:
     """The shipped fit for ``type_id`` (case-insensitive)."""
     path = sensor_fit_path(type_id)
-    if not path.is_file():
-        known = ", ".join(shipped_sensor_fits())
-        raise UnknownSensorFit(f"no sensor fit for {type_id!r}; shipped fits: {known}")
     fit = load_sensor_fit(path)
     if fit.type_id.lower() != type_id.lower():
         raise DataFileError(path, [f"type_id: the file is for {fit.type_id!r}, not {type_id!r}"])
@@ -487,7 +491,7 @@ SENSOR_TABLES_PATH = TABLES_DIR / "sensors.toml"
 
 def load_sensor_tables(path: Path) -> SensorTables:
     """Read a Sensors play-aid file; a :class:`DataFileError` names the file and fields."""
-    return load_model(SensorTables, path)
+    return load_model(SensorTables, path, CARD_LIMITS)
 
 
 @cache

@@ -5,6 +5,7 @@ Scenarios are TOML data read with :func:`shipped`, never imported as code.
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -80,12 +81,22 @@ def shipped_log_setups() -> list[Traversable]:
     )
 
 
+def _exists(path: Path) -> bool:
+    """Something is at ``path`` (a file, a folder, a pipe...); False for a name the file
+    system cannot even look up (too long, a NUL in it)."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def find_scenario(text: str) -> Path:
     """A scenario (or game log) by path, or a shipped one by ``group/name`` or ``name`` (no
     ``.toml``); shipped logs are ``logs/name``, the setups beside them ``logs/name.setup``."""
     path = Path(text)
-    if path.is_file():
-        return path
+    if _exists(path):
+        return path  # the reader refuses it if it is not a regular file
     stem = text.removesuffix(".toml")
     for found in [*shipped(), *shipped_logs(), *shipped_log_setups()]:
         group = Path(str(found)).parent.name
@@ -105,8 +116,8 @@ def find_scenario(text: str) -> Path:
 def find_playlist(text: str) -> Path:
     """A demo playlist by path, or a shipped one by ``demo/name`` or ``name`` (no suffix)."""
     path = Path(text)
-    if path.is_file():
-        return path
+    if _exists(path):
+        return path  # the reader refuses it if it is not a regular file
     stem = text.removesuffix(PLAYLIST_SUFFIX).removeprefix("demo/")
     for found in shipped_playlists():
         if found.name.removesuffix(PLAYLIST_SUFFIX) == stem:

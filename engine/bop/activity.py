@@ -25,13 +25,14 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Self, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from engine.bop.effects import CrewState, EffectRecord
 from engine.bop.errors import IllegalOrder
 from engine.bop.missile_play import PILOT_QUALITY
 from engine.dice import Dice
-from models.files import load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, load_model
 
 ACTIVITY_PATH = (
     Path(__file__).resolve().parent.parent.parent / "models" / "tables" / "activity.toml"
@@ -94,17 +95,13 @@ WOUNDED_BARS: dict[Task, str] = {
 # --------------------------------------------------------------------------------------
 
 
-class _Table(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class ActivityPointsRow(_Table):
+class ActivityPointsRow(DataModel):
     crew_quality: int = Field(ge=-2, le=3)
     ap: int = Field(ge=0, le=20)
     """Activity Points a conscious crew member of this quality starts the game-turn with."""
 
 
-class Surcharges(_Table):
+class Surcharges(DataModel):
     sighting_multiplier: int = Field(ge=1)
     """Sighting tasks against other aircraft cost this many times as much while using Guns
     Engagement or Guns Defense."""
@@ -114,7 +111,7 @@ class Surcharges(_Table):
     """Added to every paid task of a wounded crew member."""
 
 
-class TaskCost(_Table):
+class TaskCost(DataModel):
     ap: tuple[int, ...]
     """The amounts the task may cost: one entry is a fixed cost, several a choice."""
     all_remaining: bool = False
@@ -138,7 +135,7 @@ class TaskCost(_Table):
         return self
 
 
-class CockpitTypeCost(_Table):
+class CockpitTypeCost(DataModel):
     grouping: Literal["each", "most_used_per_class"]
     """``each``: every action is paid; ``most_used_per_class``: each class costs the count of
     its most-used action."""
@@ -150,7 +147,7 @@ class CockpitTypeCost(_Table):
     """Pay for the first handoff of the game-turn only."""
 
 
-class CockpitActionInfo(_Table):
+class CockpitActionInfo(DataModel):
     action_class: CockpitActionClass
     switch: bool
     """A "(sw)" action: without HOTAS it needs the Hands Off Switch Action."""
@@ -158,7 +155,7 @@ class CockpitActionInfo(_Table):
     """Needs the Hands Off Switch Action even with HOTAS (manual swing-wing)."""
 
 
-class CockpitTable(_Table):
+class CockpitTable(DataModel):
     ap_per_action: int = Field(ge=0)
     types: dict[CockpitType, CockpitTypeCost]
     actions: dict[CockpitAction, CockpitActionInfo]
@@ -174,7 +171,7 @@ class CockpitTable(_Table):
         return self
 
 
-class ActivityTables(_Table):
+class ActivityTables(DataModel):
     """The Aircrew Tasks play aid, rebuilt (``models/tables/activity.toml``)."""
 
     format_version: Literal[1] = 1
@@ -199,7 +196,7 @@ class ActivityTables(_Table):
 
 def load_activity_tables(path: Path) -> ActivityTables:
     """Read an activity table file; a :class:`DataFileError` names the file and fields."""
-    return load_model(ActivityTables, path)
+    return load_model(ActivityTables, path, CARD_LIMITS)
 
 
 @cache

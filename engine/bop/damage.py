@@ -24,12 +24,13 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from engine.bop.errors import IllegalOrder
 from engine.dice import Dice
 from models.aircraft import AircraftCard
-from models.files import DataFileError, load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, DataFileError, load_model
 
 DAMAGE_TABLE_PATH = Path(__file__).resolve().parents[2] / "models" / "tables" / "damage.toml"
 DAMAGE_CONTROL_MAX_LOAD_G = 1.5
@@ -55,8 +56,8 @@ class CombatEvent:
 # --- the tables ---------------------------------------------------------------------------
 
 
-class _Table(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+class _Table(DataModel):
+    model_config = ConfigDict(str_strip_whitespace=True)
 
 
 class D10Row(_Table):
@@ -177,7 +178,7 @@ class DamageTables(_Table):
 @cache
 def damage_tables(path: Path = DAMAGE_TABLE_PATH) -> DamageTables:
     """The Damage Effects tables; a :class:`DataFileError` names the file and field."""
-    return load_model(DamageTables, path)
+    return load_model(DamageTables, path, CARD_LIMITS)
 
 
 def check_card_systems(card: AircraftCard, tables: DamageTables | None = None) -> None:

@@ -21,12 +21,13 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from engine.bop.effects import EffectRecord
 from engine.dice import Dice
 from models.aircraft import AircraftCard
-from models.files import load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, load_model
 
 DEPARTURE_PATH = (
     Path(__file__).resolve().parent.parent.parent / "models" / "tables" / "departure.toml"
@@ -35,34 +36,30 @@ PILOT_QUALITY_RANGE = (-2, 3)
 """Crew Quality runs from −2 to +3 ("Activity Point Recovery")."""
 
 
-class _Table(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class CheckTable(_Table):
+class CheckTable(DataModel):
     depart_base: int = Field(ge=0, le=30)
     """The ADC Depart value is this plus the card's departure_rating."""
     control_ap_max: int = Field(ge=0, le=8)
 
 
-class TooSlowTable(_Table):
+class TooSlowTable(DataModel):
     min_speed_kt: int = Field(gt=0)
     altitude_loss_steps: int = Field(ge=0)
     departure_points: int = Field(ge=0)
 
 
-class ControllabilityRow(_Table):
+class ControllabilityRow(DataModel):
     name: str = Field(min_length=1)
     number: int = Field(ge=1)
     q_mark_below: float = Field(gt=0)
 
 
-class HighSpeedDepartureTable(_Table):
+class HighSpeedDepartureTable(DataModel):
     unloaded_ticks: int = Field(ge=1, le=10)
     load_g: float = Field(ge=0)
 
 
-class SpinRecoveryTable(_Table):
+class SpinRecoveryTable(DataModel):
     flat_spin_at_or_below: int
     continue_at_or_below: int
     high_speed_departure_at_or_below: int
@@ -83,14 +80,14 @@ class SpinRecoveryTable(_Table):
         return self
 
 
-class GyrationRow(_Table):
+class GyrationRow(DataModel):
     upto: int = Field(ge=0, le=9)
     """The highest d10 face reading this row."""
     roll_cells: int = Field(ge=-12, le=12)
     """Roll cells the aircraft whirls about its Nose over the turn; negative is left."""
 
 
-class DepartureTables(_Table):
+class DepartureTables(DataModel):
     """The Departure play aid, rebuilt (``models/tables/departure.toml``)."""
 
     format_version: Literal[1] = 1
@@ -123,7 +120,7 @@ class DepartureTables(_Table):
 
 def load_departure_tables(path: Path) -> DepartureTables:
     """Read a Departure table file; a :class:`DataFileError` names the file and fields."""
-    return load_model(DepartureTables, path)
+    return load_model(DepartureTables, path, CARD_LIMITS)
 
 
 @cache

@@ -28,12 +28,13 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from engine.dice import Dice, pips_table
 from engine.performance.rounding import round_half_up
 from models.aircraft import AircraftCard
-from models.files import load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, load_model
 from models.timeline import Event
 
 if TYPE_CHECKING:
@@ -88,11 +89,7 @@ class EffectRecord:
 # --------------------------------------------------------------------------------------
 
 
-class _Table(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class PipsRow(_Table):
+class PipsRow(DataModel):
     """A result row: applies from ``from_pips`` up to the next row."""
 
     from_pips: int = Field(ge=0)
@@ -120,7 +117,7 @@ def _row_for(rows: Sequence[PipsRow], pips: int) -> PipsRow:
     return found
 
 
-class OverspeedTable(_Table):
+class OverspeedTable(DataModel):
     keas_per_column: float = Field(gt=0)
     results: tuple[PipsRow, ...] = Field(min_length=1)
 
@@ -131,7 +128,7 @@ class OverspeedTable(_Table):
         return rows
 
 
-class StructureTable(_Table):
+class StructureTable(DataModel):
     load_per_column_g: float = Field(gt=0)
     columns_per_overstress: int = Field(ge=0)
     load_per_structure_critical_g: float = Field(ge=0)
@@ -144,7 +141,7 @@ class StructureTable(_Table):
         return rows
 
 
-class NetRow(_Table):
+class NetRow(DataModel):
     """A crew G result row: applies to net pips at or above ``net_at_least``; the last row
     (without a threshold) takes everything lower."""
 
@@ -176,7 +173,7 @@ def _net_row(rows: Sequence[NetRow], net: int) -> NetRow:
     return rows[-1]
 
 
-class GSuitColumns(_Table):
+class GSuitColumns(DataModel):
     none: int = 0
     early: int = 0
     modern: int = 0
@@ -186,7 +183,7 @@ class GSuitColumns(_Table):
         return int(getattr(self, suit))
 
 
-class CrewGTable(_Table):
+class CrewGTable(DataModel):
     base_column: int = Field(ge=1, le=48)
     demand_from_g: float = Field(ge=0, le=12)
     negative_load_factor: float = Field(gt=0, le=10)
@@ -205,7 +202,7 @@ class CrewGTable(_Table):
         return rows
 
 
-class LocTable(_Table):
+class LocTable(DataModel):
     base_column: int = Field(ge=1, le=48)
     pressure_mask: int = Field(ge=0)
     minimum_value: int = Field(ge=1)
@@ -213,7 +210,7 @@ class LocTable(_Table):
     intercom_column: int = Field(ge=0, le=48)
 
 
-class GOnsetTable(_Table):
+class GOnsetTable(DataModel):
     increase_g: float = Field(gt=0)
     base_column: int = Field(ge=1, le=48)
     demand_from_g: float = Field(ge=0)
@@ -224,7 +221,7 @@ class GOnsetTable(_Table):
     g_suit: GSuitColumns
 
 
-class FatigueTable(_Table):
+class FatigueTable(DataModel):
     load_free_g: float = Field(ge=0)
     per_ap_beyond_first: int = Field(ge=0)
     pressure_mask: int = Field(ge=0)
@@ -233,7 +230,7 @@ class FatigueTable(_Table):
     recovery_with_pressure_mask: int = Field(ge=0)
 
 
-class FlightEffectsTables(_Table):
+class FlightEffectsTables(DataModel):
     """The Flight Effects play aid, rebuilt (``models/tables/flight_effects.toml``)."""
 
     format_version: Literal[1] = 1
@@ -247,7 +244,7 @@ class FlightEffectsTables(_Table):
 
 def load_flight_effects_tables(path: Path) -> FlightEffectsTables:
     """Read a Flight Effects table file; a :class:`DataFileError` names the file and fields."""
-    return load_model(FlightEffectsTables, path)
+    return load_model(FlightEffectsTables, path, CARD_LIMITS)
 
 
 @cache

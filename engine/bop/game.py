@@ -65,10 +65,11 @@ from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
 from engine.dice import Dice
 from engine.hexmap import STEP_FT, Hex
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
-from models.aircraft import UnknownAircraftType, card
+from models.aircraft import AircraftCard, UnknownAircraftType, card
+from models.files import describe_validation_error
 from models.missile import MissileCard, UnknownMissileType, missile_card
 from models.orders import BopPlot, GunOrder, Throttle
-from models.scenario import AircraftSetup, Scenario
+from models.scenario import MAX_FUEL_FP, MAX_MISSILES, AircraftSetup, Scenario
 from models.timeline import EntityInfo, Event, Timeline, TimelineMeta, slerp_many
 
 MIN_SAFE_LOAD_G = 1.0
@@ -183,13 +184,13 @@ def _pilot_problems(where: str, raw: dict[str, Any]) -> list[str]:
     if pilot == "ai":
         from engine.bop.ai import AiParams  # the AI builds on the game
 
+        table = raw.get("ai") or {}
+        if not isinstance(table, dict):
+            return []  # the format's own check says it should be a table
         try:
-            AiParams.model_validate(raw.get("ai") or {})
+            AiParams.model_validate(table)
         except ValidationError as error:
-            return [
-                f"{where}.ai.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
-                for e in error.errors()
-            ]
+            return [f"{where}.ai.{line}" for line in describe_validation_error(error, table)]
         return []
     if not isinstance(pilot, str) or not pilot.startswith("script:"):
         return []
@@ -199,13 +200,13 @@ def _pilot_problems(where: str, raw: dict[str, Any]) -> list[str]:
         flown = maneuver(pilot.removeprefix("script:"))
     except UnknownManeuver as error:
         return [f"{where}.pilot: {error}"]
+    table = raw.get("maneuver") or {}
+    if not isinstance(table, dict):
+        return []  # the format's own check says it should be a table
     try:
-        flown.parse(raw.get("maneuver") or {})
+        flown.parse(table)
     except ValidationError as error:
-        return [
-            f"{where}.maneuver.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
-            for e in error.errors()
-        ]
+        return [f"{where}.maneuver.{line}" for line in describe_validation_error(error, table)]
     return []
 
 
@@ -220,15 +221,17 @@ def setup_problems(index: int, setup: AircraftSetup | dict[str, Any]) -> list[st
     problems: list[str] = _pilot_problems(where, raw)
     if isinstance(raw.get("type"), str):
         try:
-            card(raw["type"])
+            problems.extend(_fuel_problems(where, raw, card(raw["type"])))
         except UnknownAircraftType as error:
             problems.append(f"{where}.type: {error}")
-    for k, kind in enumerate(raw.get("missiles") or ()):
-        if isinstance(kind, str):
-            try:
-                missile_card(kind)
-            except UnknownMissileType as error:
-                problems.append(f"{where}.missiles.{k}: {error}")
+    missiles = raw.get("missiles")
+    if isinstance(missiles, list | tuple) and len(missiles) <= MAX_MISSILES:
+        for k, kind in enumerate(missiles):
+            if isinstance(kind, str):
+                try:
+                    missile_card(kind)
+                except UnknownMissileType as error:
+                    problems.append(f"{where}.missiles.{k}: {error}")
     marks = raw.get("attitude")
     if not isinstance(marks, dict):
         return problems
@@ -245,6 +248,21 @@ def setup_problems(index: int, setup: AircraftSetup | dict[str, Any]) -> list[st
             Attitude(**cells)
         except InvalidAttitude as error:
             problems.append(f"{where}.attitude: {error}")
+    return problems
+
+
+def _fuel_problems(where: str, raw: dict[str, Any], aircraft_card: AircraftCard) -> list[str]:
+    """Fuel and Bingo within the type's tanks: furball has no external tanks, so an aircraft
+    starts with at most its card's internal fuel ("Fuel", docs/rulings.md)."""
+    capacity = aircraft_card.weights.internal_fuel_fp
+    problems = []
+    for field in ("fuel_fp", "bingo_fp"):
+        value = raw.get(field)
+        if type(value) is int and capacity < value <= MAX_FUEL_FP:
+            problems.append(
+                f"{where}.{field}: {value} FP is more than the {aircraft_card.type_id}'s "
+                f"{capacity} FP of internal fuel"
+            )
     return problems
 
 

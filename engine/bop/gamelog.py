@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.bop.game import Game
-from models.gamelog import GameLog
+from models.gamelog import GameLog, log_reference_problems
 from models.orders import BopPlot
 from models.scenario import Scenario
 from models.timeline import Timeline
@@ -35,6 +35,10 @@ def play_log(
     """The timeline of the game the log records; raises :class:`LogError` (or the rules'
     :class:`~engine.bop.errors.IllegalOrder`) where it cannot be played as written.
     ``progress(played, turns)`` is told after every game-turn."""
+    unresolved = log_reference_problems(log, scenario)
+    if unresolved:
+        more = f"; and {len(unresolved) - 1} more" if len(unresolved) > 1 else ""
+        raise LogError(f"{unresolved[0]}{more} (furball validate lists every problem)")
     game = Game(scenario, seed=_seed(log, scenario, seed))
     unused: list[int] = []
 
@@ -62,22 +66,16 @@ def _check_dice_used(game: Game, turns: list[int]) -> None:
 def log_problems(log: GameLog, scenario: Scenario, seed: int | None = None) -> list[str]:
     """Every problem in the log at once, found by playing it: orders for aircraft the
     scenario does not have, aircraft left without orders, illegal orders (turn, aircraft,
-    segment, rule and the rules' own advice), and table dice the rules did not use."""
+    segment, rule and the rules' own advice), names of aircraft and missiles the scenario
+    does not have, and table dice the rules did not use."""
+    problems = log_reference_problems(log, scenario)
     game = Game(scenario, seed=_seed(log, scenario, seed))
-    ids = {setup.entity_id for setup in scenario.aircraft}
-    problems: list[str] = []
     for logged in log.turn:
         if not any(state.active for state in game.aircraft.values()):
             problems.append(f"turn.{logged.number - 1}: every aircraft is out of the fight by now")
             break
         where = f"turn.{logged.number - 1}"
-        orders = dict(logged.orders)
-        for entity in sorted(set(orders) - ids):
-            problems.append(
-                f"{where}.orders.{entity}: no aircraft {entity!r} in the scenario; "
-                f"aircraft: {', '.join(sorted(ids))}"
-            )
-            del orders[entity]
+        orders = {e: plot for e, plot in logged.orders.items() if e in game.aircraft}
         callsign_of = {state.callsign: entity for entity, state in game.aircraft.items()}
         for error in game.order_problems(orders):
             entity = callsign_of.get(error.aircraft or "", error.aircraft or "")

@@ -41,14 +41,15 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from engine.bearing import Bearing
 from engine.bop.damage import CombatEvent
 from engine.dice import Dice
 from engine.phad import BODY_DIAMOND, Aspect, Attitude, Cell, angles_between
 from models.aircraft import AircraftCard, Gun, ShotType
-from models.files import load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, load_model
 
 GUNS_TABLE_PATH = Path(__file__).resolve().parents[2] / "models" / "tables" / "guns.toml"
 
@@ -58,18 +59,14 @@ ShotKind = Literal["initial", "normal", "tracking"]
 # --- the tables ---------------------------------------------------------------------------
 
 
-class _Table(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class OtherAspectSquare(_Table):
+class OtherAspectSquare(DataModel):
     aon: int = Field(ge=0, le=6)
     aoc: int = Field(ge=0, le=6)
     modifier: int = Field(ge=-99, le=99)
     """Added to the gunshot's percentile roll."""
 
 
-class PipperOnTable(_Table):
+class PipperOnTable(DataModel):
     base_column: int = Field(ge=0, le=48)
     tca_penalty: tuple[int, ...] = Field(min_length=7, max_length=7)
     """Columns subtracted for TCA 0 … 6."""
@@ -79,7 +76,7 @@ class PipperOnTable(_Table):
     """Added to the Pipper On result when the target spends 0, 1 or 2 AP on Guns Defense."""
 
 
-class GunTables(_Table):
+class GunTables(DataModel):
     """``models/tables/guns.toml``."""
 
     format_version: Literal[1] = 1
@@ -120,7 +117,7 @@ class GunTables(_Table):
 @cache
 def gun_tables(path: Path = GUNS_TABLE_PATH) -> GunTables:
     """The Gun Combat tables; a :class:`~models.files.DataFileError` names file and field."""
-    return load_model(GunTables, path)
+    return load_model(GunTables, path, CARD_LIMITS)
 
 
 # --- geometry -----------------------------------------------------------------------------

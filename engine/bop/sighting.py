@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from engine.bearing import shoot_bearing
 from engine.bop.effects import EffectRecord, GEffect
@@ -42,7 +42,8 @@ from engine.phad.attitude import Attitude
 from engine.phad.cells import Cell
 from engine.phad.graph import distance
 from models.aircraft import BODY_DIAMOND_ROWS, AircraftCard, CanopyDiagram
-from models.files import load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, load_model
 
 SIGHTING_PATH = (
     Path(__file__).resolve().parent.parent.parent / "models" / "tables" / "sighting.toml"
@@ -65,17 +66,13 @@ class IllegalSighting(ValueError):
 # --------------------------------------------------------------------------------------
 
 
-class _Table(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class SearchValueRow(_Table):
+class SearchValueRow(DataModel):
     crew_quality: int = Field(ge=-2, le=3)
     column: int = Field(ge=0, le=48)
     """The base Pips column of a visual search."""
 
 
-class SearchTable(_Table):
+class SearchTable(DataModel):
     search_value: tuple[SearchValueRow, ...] = Field(min_length=6, max_length=6)
     """Search Value by Crew Quality, one row for each of −2 to +3."""
     visibility_limit_auto_tally: int = Field(ge=1, le=100)
@@ -95,13 +92,13 @@ class SearchTable(_Table):
         raise ValueError(f"Crew Quality runs from -2 to +3, not {crew_quality}")
 
 
-class TallyBand(_Table):
+class TallyBand(DataModel):
     max_tally_range_fp: int = Field(ge=1)
     """The band covers Tally Ranges above the previous band's limit up to this one."""
     modifier: int = Field(ge=-10, le=10)
 
 
-class TallyTable(_Table):
+class TallyTable(DataModel):
     range_bands: tuple[TallyBand, ...] = Field(min_length=1)
     """Shortest first; past the last band a tally fails without a roll."""
     add_crew_quality: bool = True
@@ -120,7 +117,7 @@ class TallyTable(_Table):
         return None
 
 
-class TargetAspectTable(_Table):
+class TargetAspectTable(DataModel):
     rows: tuple[tuple[int, ...], ...] = Field(min_length=7, max_length=7)
     """Modifiers by reciprocal AoC row 0-6, each row in rising reciprocal AoN."""
 
@@ -140,30 +137,30 @@ class TargetAspectTable(_Table):
         return self.rows[target_aspect.aoc][row.index(target_aspect.aon)]
 
 
-class WeatherTable(_Table):
+class WeatherTable(DataModel):
     haze_search: int = Field(ge=-10, le=0)
     haze_tally: int = Field(ge=-10, le=0)
 
 
-class GreyOutTable(_Table):
+class GreyOutTable(DataModel):
     field_of_view_cells: int = Field(ge=0, le=6)
     """PHAD cells from the chosen cell that the crew member still sees."""
     search: int = Field(le=0)
     tally: int = Field(le=0)
 
 
-class BlackOutTable(_Table):
+class BlackOutTable(DataModel):
     field_of_view_cells: int = Field(ge=0, le=6)
     tally: int = Field(le=0)
     """Black-out allows no searches at all."""
 
 
-class GEffectsTable(_Table):
+class GEffectsTable(DataModel):
     grey_out: GreyOutTable
     black_out: BlackOutTable
 
 
-class SightingTables(_Table):
+class SightingTables(DataModel):
     """The Visual Sighting play aid, rebuilt (``models/tables/sighting.toml``)."""
 
     format_version: Literal[1] = 1
@@ -176,7 +173,7 @@ class SightingTables(_Table):
 
 def load_sighting_tables(path: Path) -> SightingTables:
     """Read a Visual Sighting table file; a :class:`DataFileError` names the file and fields."""
-    return load_model(SightingTables, path)
+    return load_model(SightingTables, path, CARD_LIMITS)
 
 
 @cache

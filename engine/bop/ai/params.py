@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.bop.ai.contacts import (
     Sighting,
 )
+from models.base import DataModel
 from models.orders import (
     BopPlot,
 )
@@ -19,10 +20,8 @@ Posture = Literal["offensive", "defensive", "neutral", "search"]
 Fight = Literal["one-circle", "two-circle"]
 
 
-class AiParams(BaseModel):
+class AiParams(DataModel):
     """How a scenario sets an AI pilot up (``pilot = "ai"``, ``ai = { ... }``)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
     target: str | None = None
     """Id of the bandit to fight; by default the nearest enemy the crew knows of."""

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from models.base import DataModel
 from models.orders import BopPlot
 
 Side = Literal["left", "right"]
@@ -23,10 +24,8 @@ class ManeuverError(ValueError):
     """A maneuver asked of an aircraft or target the game does not have in play."""
 
 
-class ManeuverParams(BaseModel):
+class ManeuverParams(DataModel):
     """Parameters common to every maneuver (none yet); subclasses add their own."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
 
 class TargetParams(ManeuverParams):

@@ -8,12 +8,13 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from engine.bearing import Bearing, NoBearing, shoot_bearing
 from engine.hexmap import Position
 from engine.phad import Cell, distance
-from models.files import load_model
+from models.base import DataModel
+from models.files import CARD_LIMITS, load_model
 
 MISSILE_TABLES_PATH = Path(__file__).resolve().parents[3] / "models" / "tables" / "missiles.toml"
 
@@ -48,18 +49,14 @@ class MissileEvent:
 # --- the tables ---------------------------------------------------------------------------
 
 
-class _Table(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class LaunchTable(_Table):
+class LaunchTable(DataModel):
     over_limit_multiplier: float = Field(ge=0, le=10)
     """The Load over limit box is multiplied by this (the rule doubles it)."""
     percent_per_point: float = Field(ge=0, le=100)
     """Percentage points taken off the Reliability target per point of the multiplied box."""
 
 
-class AttackTable(_Table):
+class AttackTable(DataModel):
     defense_base_column: int = Field(ge=0, le=48)
     """The defender's Pips column before its Pilot Quality and Missile Defense."""
     defending_bonus: int = Field(ge=0, le=24)
@@ -77,12 +74,12 @@ class AttackTable(_Table):
         return max(self.min_column, min(self.max_column, column))
 
 
-class DirectHitTable(_Table):
+class DirectHitTable(DataModel):
     d10_faces_per_excess_pip: int = Field(ge=0, le=10)
     """A d10 below Excess Pips times this is a direct hit."""
 
 
-class MissileTables(_Table):
+class MissileTables(DataModel):
     """``models/tables/missiles.toml``."""
 
     format_version: Literal[1] = 1
@@ -94,7 +91,7 @@ class MissileTables(_Table):
 @cache
 def missile_tables(path: Path = MISSILE_TABLES_PATH) -> MissileTables:
     """The Missile Combat tables; a :class:`~models.files.DataFileError` names file and field."""
-    return load_model(MissileTables, path)
+    return load_model(MissileTables, path, CARD_LIMITS)
 
 
 # --- the missile in flight ----------------------------------------------------------------

@@ -428,5 +428,5 @@ def test_a_maneuver_pilot_with_a_bad_parameter_is_a_setup_problem() -> None:
     with pytest.raises(ScenarioError) as raised:
         Game(scenario.model_copy(update={"aircraft": (bad, scenario.aircraft[1], unknown)}))
     problems = "\n".join(raised.value.problems)
-    assert "aircraft.0.maneuver.lead: Extra inputs are not permitted" in problems
+    assert "aircraft.0.maneuver.lead: unknown key (not part of the format)" in problems
     assert "aircraft.2.pilot:" in problems and "cobra" in problems
