@@ -232,7 +232,7 @@ def _mutated_timeline(members: dict[str, bytes], case: tuple[str, str, int]) -> 
             array = array.astype(np.float64)
             array.flat[number % array.size] = 1e300
         elif kind == "empty":
-            array = np.zeros((0,) + array.shape[1:], dtype=array.dtype)
+            array = np.zeros((0, *array.shape[1:]), dtype=array.dtype)
         changed[name] = _npy(array)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
