@@ -16,7 +16,8 @@ prefixes each path with where the model sits in the file.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from functools import cache
+from typing import Any, Literal, Self, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -64,8 +65,42 @@ class DataModel(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
+    def _no_booleans_for_numbered_choices(cls, data: Any) -> Any:
+        """A boolean where a numbered choice goes (``format_version = true``) is refused:
+        pydantic matches ``Literal[1]`` by equality, and ``True == 1`` in Python."""
+        if isinstance(data, dict):
+            numbered = _numbered_choices(cls)
+            problems = [
+                (
+                    name,
+                    f"should be {' or '.join(map(str, numbered[name]))}, not {str(value).lower()}",
+                )
+                for name, value in data.items()
+                if isinstance(value, bool) and name in numbered
+            ]
+            if problems:
+                raise FieldProblems(problems)
+        return data
+
+    @model_validator(mode="before")
+    @classmethod
     def _tuples_for_arrays(cls, data: Any) -> Any:
         """Arrays handed straight to a model (``BopPlot(segments=[...])``) become tuples."""
         if isinstance(data, dict) and any(isinstance(v, list) for v in data.values()):
             return {key: _array_as_tuple(value) for key, value in data.items()}
         return data
+
+
+@cache
+def _numbered_choices(model: type[BaseModel]) -> dict[str, tuple[int, ...]]:
+    """The names (or aliases) of ``model``'s fields whose type is a choice of numbers
+    (``Literal[1]``, ``Literal[0, 1, 2]``), with the numbers."""
+    names: dict[str, tuple[int, ...]] = {}
+    for name, field in model.model_fields.items():
+        annotation = field.annotation
+        if get_origin(annotation) is Literal and all(
+            isinstance(choice, int) and not isinstance(choice, bool)
+            for choice in get_args(annotation)
+        ):
+            names[field.alias or name] = get_args(annotation)
+    return names
