@@ -21,7 +21,9 @@ any fuel load."""
 MAX_RUN_BYTES = 4_000_000_000
 """The memory a run's timeline may take (4 GB)."""
 BYTES_PER_ENTITY_TICK = 12_000
-"""Peak memory per entity and tick while a run builds its timeline (measured: 11 kB)."""
+"""Peak memory per entity and tick while a run builds its timeline (measured: 12.0 kB over
+a process of about 150 MB, 2.56 GB in all for the modern furball's 1,000 game-turns with
+its 20 aircraft and missiles)."""
 NOTE_BYTES = 500_000_000
 """A run expected to take more than this says so before it starts."""
 
