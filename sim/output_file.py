@@ -132,11 +132,8 @@ class OutputFile:
         An :class:`OSError` of the write becomes an :class:`OutputError` naming the file."""
         folder = self.path.parent
         temp = folder / f"{PARTIAL_PREFIX}{secrets.token_hex(6)}{self.suffix}"
-        try:
+        try:  # created inside the try, so even a signal right after it removes it again
             os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-        except OSError as error:
-            raise OutputError(f"{self.label}: cannot write ({error.strerror or error})") from None
-        try:
             yield temp
             _flush_to_disk(temp)
             os.replace(temp, self.path)

@@ -6,7 +6,11 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import signal
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +20,7 @@ from scenarios import find_scenario
 from sim.output_file import PARTIAL_PREFIX, OutputError, OutputFile
 from tests.sim.cli_helpers import run
 
+ROOT = Path(__file__).resolve().parents[2]
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 """Root may write anywhere: permission checks cannot be seen to refuse."""
 
@@ -271,3 +276,22 @@ def test_successful_writes_leave_only_their_output(
     assert code == 0, err
     assert acmi.read_text(encoding="utf-8").startswith("FileType=text/acmi/tacview")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.furball.npz", "loop.txt.acmi"]
+
+
+def test_a_render_terminated_mid_video_leaves_nothing_behind(tmp_path: Path) -> None:
+    """SIGTERM unwinds the command like ctrl-c: the half-encoded video is removed."""
+    command = [sys.executable, "-m", "sim.cli.main", "render", "bfm/loop"]
+    command += ["--mp4", str(tmp_path / "out.mp4"), "--size", "320x180"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    ) as child:
+        deadline = time.monotonic() + 120.0
+        while not partial_files(tmp_path) and child.poll() is None:
+            assert time.monotonic() < deadline, "the render never started writing"
+            time.sleep(0.05)
+        child.send_signal(signal.SIGTERM)
+        _, err = child.communicate(timeout=60)
+    assert child.returncode == 128 + signal.SIGTERM, err
+    assert b"Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
