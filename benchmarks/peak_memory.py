@@ -8,8 +8,9 @@
   ``--turns``; compare :data:`sim.run_budget.BYTES_PER_ENTITY_TICK`).
 
 Each case runs ``furball`` as a child process and reads the child's resident-memory high
-water mark from the kernel (``os.wait4``'s resource usage, ``ru_maxrss``), so the figure is
-the whole process: Python, numpy, Panda3D and the software renderer's buffers.  The median
+water mark from the kernel (``os.wait4``'s resource usage, ``ru_maxrss``, through a small
+launcher: see :data:`LAUNCHER`), so the figure is the whole process: Python, numpy, Panda3D
+and the software renderer's buffers.  The median
 of ``--runs`` runs is reported.
 
     python -m benchmarks.peak_memory [--runs 3] [--turns 1000]
@@ -18,7 +19,6 @@ of ``--runs`` runs is reported.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import statistics
 import subprocess
@@ -35,20 +35,29 @@ REPO = Path(__file__).resolve().parent.parent
 """The children run from here, so ``python -m sim.cli.main`` finds this checkout."""
 
 
+LAUNCHER = """
+import os, sys
+devnull = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)]
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=devnull)
+_, status, usage = os.wait4(pid, 0)
+print(usage.ru_maxrss)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+"""Runs the measured command and prints its ``ru_maxrss``.  A process's high-water mark
+starts from its parent's resident size at the fork, so the measured command is started by
+this small launcher rather than by the benchmark (or the test run) itself."""
+
+
 def child_peak_rss_bytes(command: Sequence[str]) -> int:
     """Run ``command`` and return its peak resident memory in bytes; raise if it fails."""
-    process = subprocess.Popen(
-        list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, *command], capture_output=True, cwd=REPO, check=False
     )
-    assert process.stderr is not None
-    error = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    process.stderr.close()
-    if process.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed: {error.decode(errors='replace')}")
+    if done.returncode != 0:
+        message = done.stderr.decode(errors="replace").strip().splitlines()[-1:]
+        raise RuntimeError(f"{' '.join(command)} failed: {' '.join(message)}")
     scale = 1 if sys.platform == "darwin" else 1024  # macOS gives bytes, Linux kilobytes
-    return int(usage.ru_maxrss) * scale
+    return int(done.stdout) * scale
 
 
 def largest_shipped() -> Path:

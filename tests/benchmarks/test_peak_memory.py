@@ -23,7 +23,7 @@ def test_a_childs_peak_is_its_own_high_water_mark() -> None:
     large = child_peak_rss_bytes(
         [sys.executable, "-c", "b = bytearray(200_000_000); b[::4096] = b'x' * len(b[::4096])"]
     )
-    assert 1_000_000 < small < 200_000_000 < large
+    assert 1_000_000 < small < 50_000_000 and 200_000_000 < large < 400_000_000
     with pytest.raises(RuntimeError, match="failed"):
         child_peak_rss_bytes([sys.executable, "-c", "raise SystemExit(3)"])
 
