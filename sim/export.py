@@ -70,6 +70,15 @@ def save_png(base: Any, path: Path) -> None:
         raise ExportError(f"could not write {path}")
 
 
+def video_size_problem(suffix: str, width: int, height: int) -> str | None:
+    """Why a video of this size cannot be encoded, or None: H.264 in an MP4 (4:2:0 colour)
+    needs an even width and height."""
+    if suffix.lower() == ".mp4" and (width % 2 or height % 2):
+        even = f"{width - width % 2}x{height - height % 2}"
+        return f"an MP4's width and height must be even, e.g. {even}"
+    return None
+
+
 def frame_times(t_from: float, t_to: float, fps: float) -> list[float]:
     """Times of the frames from ``t_from`` to ``t_to`` inclusive at ``fps``."""
     if fps <= 0:
@@ -101,6 +110,9 @@ def encode_video(
     suffix = path.suffix.lower()
     if suffix not in (".mp4", ".gif"):
         raise ExportError(f"{path}: videos are .mp4 or .gif")
+    problem = video_size_problem(suffix, width, height)
+    if problem is not None:
+        raise ExportError(f"{path}: {problem}")
     container = av.open(str(path), mode="w")
     if suffix == ".mp4":
         stream = container.add_stream("libx264", rate=fps)

@@ -204,7 +204,8 @@ def stream_scenario(
     from engine.bop.game import ScenarioError
     from models.scenario import load_scenario
     from scenarios import find_scenario
-    from sim.cli.scenario_cmds import is_log
+    from sim.cli.scenario_cmds import is_log, ticks_per_turn
+    from sim.run_budget import check_run
 
     path = find_scenario(text)
     if is_log(path):
@@ -216,4 +217,6 @@ def stream_scenario(
         raise ValueError(f"{path}: {error}") from None
     if "published" not in inspect.signature(game.run).parameters:
         return None
+    count = scenario.turns if turns is None else turns
+    check_run(len(scenario.aircraft), count, ticks_per_turn(scenario), str(path))
     return EngineThread(path, game, turns, hold_after).start()

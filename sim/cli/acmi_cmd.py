@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from models.timeline import TIMELINE_SUFFIX
-from sim.acmi.writer import ZIP_SUFFIX, check_path
+from sim.acmi.writer import TEXT_SUFFIX, ZIP_SUFFIX
+from sim.cli.arguments import SEED, TURNS
+from sim.output_file import OutputFile
 
 EXAMPLES = """\
 examples:
@@ -45,8 +47,10 @@ def register(commands: Any) -> None:
         type=Path,
         help=f"NAME{ZIP_SUFFIX} (compressed) or NAME.txt.acmi (default: SOURCE{ZIP_SUFFIX})",
     )
-    export.add_argument("--seed", type=int, help="seed when playing a scenario")
-    export.add_argument("--turns", type=int, help="game-turns when playing a scenario")
+    export.add_argument("--seed", type=SEED, help=f"seed when playing a scenario ({SEED.limits})")
+    export.add_argument(
+        "--turns", type=TURNS, help=f"game-turns when playing a scenario ({TURNS.limits})"
+    )
     export.add_argument("--json", action="store_true", help="print a JSON summary")
     export.set_defaults(handler=_export)
 
@@ -61,23 +65,22 @@ def default_output(source: str) -> Path:
 
 def _export(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from sim.acmi import export_acmi
-    from sim.cli.replay_cmds import load_source
+    from sim.cli.replay_cmds import load_source, source_path
     from sim.progress import LONG_WORK_S, Progress
 
-    if args.turns is not None and args.turns < 1:
-        raise ValueError(f"--turns must be 1 or more, not {args.turns}")
-    output: Path = args.output or default_output(args.source)
-    check_path(output)
-    if not output.parent.is_dir():
-        raise ValueError(f"{output}: no folder {output.parent} to write into")
+    checked = OutputFile.check(
+        args.output or default_output(args.source),
+        (ZIP_SUFFIX, TEXT_SUFFIX),
+        option="-o",
+        reads=[source_path(args.source)],
+    )
+    output = checked.path
     timeline = load_source(args.source, args.seed, args.turns)
     progress = Progress(
         timeline.ticks, f"writing {output.name}", unit="ticks", min_total=1, after_s=LONG_WORK_S
     )
-    try:
-        written = export_acmi(timeline, output, progress)
-    except OSError as error:
-        raise ValueError(f"{output}: cannot write ({error.strerror or error})") from None
+    with checked.writing() as partial:
+        written = export_acmi(timeline, partial, progress)
     reference = timeline.meta.reference
     data = {
         "output": str(output),

@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from engine.atmosphere import MAX_ALT_FT
 from engine.bearing import shoot_bearing
-from engine.hexmap import InvalidCoordinate, Position
+from engine.hexmap import STEP_FT, InvalidCoordinate, Position
+
+MAX_HEX = 100_000
+"""Q and R lie within ±this: 7,500 nautical miles of map, far beyond any engagement."""
+MAX_ALT_STEPS = int(MAX_ALT_FT // STEP_FT)
+LIMITS = f"Q and R within ±{MAX_HEX:,}, ALT 0 … {MAX_ALT_STEPS} steps"
 
 EXAMPLES = """\
 examples:
@@ -26,17 +32,25 @@ def register(commands: Any) -> None:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    bearing.add_argument("--from", dest="start", required=True, metavar="Q,R,ALT")
-    bearing.add_argument("--to", dest="end", required=True, metavar="Q,R,ALT")
+    bearing.add_argument(
+        "--from", dest="start", required=True, metavar="Q,R,ALT", help=f"the shooter ({LIMITS})"
+    )
+    bearing.add_argument(
+        "--to", dest="end", required=True, metavar="Q,R,ALT", help=f"the target ({LIMITS})"
+    )
     bearing.add_argument("--json", action="store_true", help="print JSON")
     bearing.set_defaults(handler=_bearing)
 
 
 def _position(text: str, option: str) -> Position:
     try:
-        return Position.parse(text)
+        position = Position.parse(text)
     except InvalidCoordinate as error:
         raise ValueError(f"{option}: {error}") from None
+    hex_ = position.hex
+    if max(abs(hex_.q), abs(hex_.r)) > MAX_HEX or position.alt_steps > MAX_ALT_STEPS:
+        raise ValueError(f"{option}: {text!r} is off the map; give {LIMITS}")
+    return position
 
 
 def _bearing(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:

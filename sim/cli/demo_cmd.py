@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 from typing import Any
 
 from models.playlist import Playlist, load_playlist
 from scenarios import find_playlist
-from sim.cli.replay_cmds import parse_size
+from sim.cli.arguments import FPS, FRAME_LIMITS, IDLE_S, MINUTES, frame_size
 from sim.demo.director import DEFAULT_IDLE_S
+from sim.output_file import OutputFile
 
 DEFAULT_PLAYLIST = "demo/convention"
 RECORD_SIZE = (1280, 720)
@@ -52,27 +52,38 @@ def register(commands: Any) -> None:
         "--offscreen", action="store_true", help="render without a window (with --mp4)"
     )
     demo.add_argument(
-        "--mp4", type=Path, metavar="OUT", help="record the loop offscreen into this MP4"
+        "--mp4",
+        type=Path,
+        metavar="OUT",
+        help="record the loop offscreen into this MP4 (NAME.mp4)",
     )
     demo.add_argument(
         "--minutes",
-        type=float,
+        type=MINUTES,
         metavar="M",
-        help="how much of the loop to record (default: one pass through the playlist)",
+        help=f"how much of the loop to record, {MINUTES.limits} (default: one pass through "
+        "the playlist)",
     )
     demo.add_argument(
         "--idle-s",
-        type=float,
+        type=IDLE_S,
         default=DEFAULT_IDLE_S,
         metavar="S",
-        help=f"seconds without a key or click before the loop resumes ({DEFAULT_IDLE_S:g})",
+        help=f"seconds without a key or click before the loop resumes, {IDLE_S.limits} "
+        f"({DEFAULT_IDLE_S:g})",
     )
     demo.add_argument(
         "--size",
+        type=frame_size,
         metavar="WxH",
-        help="window size (default: the screen's) or video size (1280x720)",
+        help=f"window size (default: the screen's) or video size (1280x720), {FRAME_LIMITS}",
     )
-    demo.add_argument("--fps", type=int, default=RECORD_FPS, help="video frames per second (30)")
+    demo.add_argument(
+        "--fps",
+        type=FPS,
+        default=RECORD_FPS,
+        help=f"video frames per second, {FPS.limits} (30)",
+    )
     demo.add_argument(
         "--windowed", action="store_true", help="a window rather than full screen (for testing)"
     )
@@ -92,32 +103,34 @@ def _progress(index: int, count: int, scenario: str) -> None:
 def _demo(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from sim.panda import display_available
 
-    if not math.isfinite(args.idle_s) or args.idle_s <= 0:
-        raise ValueError(f"--idle-s must be a positive number of seconds, not {args.idle_s}")
     offscreen = args.offscreen or args.mp4 is not None
     if offscreen and args.mp4 is None:
         raise ValueError("--offscreen records the loop: add --mp4 OUT")
-    if args.minutes is not None and not (math.isfinite(args.minutes) and args.minutes > 0):
-        raise ValueError(f"--minutes must be more than 0, not {args.minutes}")
-    if not 1 <= args.fps <= 120:
-        raise ValueError(f"--fps must be 1 to 120, not {args.fps}")
-    if args.mp4 is not None and args.mp4.suffix.lower() != ".mp4":
-        raise ValueError(f"--mp4 {args.mp4}: the file name must end in .mp4")
+    if not offscreen and args.minutes is not None:
+        raise ValueError("--minutes is how much to record: add --mp4 OUT")
+    playlist_path = find_playlist(args.playlist)
+    if offscreen:
+        from sim.cli.replay_cmds import check_video_output
+
+        size: tuple[int, int] = args.size or RECORD_SIZE
+        output = check_video_output(args.mp4, "--mp4", size, [playlist_path])
+        path, playlist = _playlist(args.playlist)
+        return _record(args, path, playlist, size, output)
     path, playlist = _playlist(args.playlist)
-    if not offscreen and not display_available():
+    if not display_available():
         raise ValueError(
             f"no display here; record the loop instead: furball demo {args.playlist} "
             "--offscreen --mp4 demo.mp4"
         )
-    size = parse_size(args.size, RECORD_SIZE) if (offscreen or args.size) else None
-    if offscreen:
-        assert size is not None
-        return _record(args, path, playlist, size)
-    return _window(args, path, playlist, size)
+    return _window(args, path, playlist, args.size)
 
 
 def _record(
-    args: argparse.Namespace, path: Path, playlist: Playlist, size: tuple[int, int]
+    args: argparse.Namespace,
+    path: Path,
+    playlist: Playlist,
+    size: tuple[int, int],
+    output: OutputFile,
 ) -> tuple[str, dict[str, Any]]:
     from sim.demo.director import DemoDirector
     from sim.demo.loop import DemoLoop, load_reels, record
@@ -130,10 +143,11 @@ def _record(
     base = open_base(size[0], size[1], offscreen=True)
     base.graphicsEngine.renderFrame()  # warm-up frame
     loop = DemoLoop(base, playlist.title, reels, director)
-    out: Path = args.mp4
+    out = output.path
     progress = Progress(max(1, round(seconds * args.fps)), f"recording {out.name}")
     try:
-        frames = record(base, loop, out, seconds, args.fps, size, progress)
+        with output.writing() as partial:
+            frames = record(base, loop, partial, seconds, args.fps, size, progress)
     finally:
         loop.destroy()
     started = director.vignettes_started

@@ -2,7 +2,8 @@
 
 Each entry names what to pass to ``furball run`` or ``furball play``, its title, rules,
 length and aircraft; ``--long`` adds the briefing.  A file that cannot be read is listed
-with its first problem instead of stopping the listing (``furball validate`` gives them all).
+with its first problem instead of stopping the listing (``furball validate`` gives them all),
+and the listing then ends with exit status 2.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from scenarios import (
     shipped_logs,
     shipped_playlists,
 )
+from sim.cli.partial import PartlyBad
 from sim.cli.scenario_cmds import log_and_scenario
 
 EXAMPLES = """\
@@ -142,17 +144,44 @@ def folder_entries(folder: Path) -> list[Listed]:
 
 
 def read_entry(folder: str, name: str, path: Path) -> Listed:
-    """What the list shows for one file; a file that cannot be read gives its problem."""
+    """What the list shows for one file; a file that cannot be read gives its problem, and
+    whatever goes wrong with one file never stops the listing of the others."""
     kind = "scenario"
     try:
+        if not path.is_file():  # reading a FIFO or device may never end: never open one
+            return Listed(folder, name, kind, problem=_not_a_file(path))
         if read_toml(path).get("kind") == LOG_KIND:
             kind = "game log"
             log, scenario = log_and_scenario(path)
             return _described(folder, name, scenario, kind, log.title, len(log.turn))
         scenario = load_scenario(path)
+        return _described(folder, name, scenario, kind, scenario.name, scenario.turns)
     except (DataFileError, ValueError, OSError) as error:
         return Listed(folder, name, kind, problem=one_line(error))
-    return _described(folder, name, scenario, kind, scenario.name, scenario.turns)
+    except (MemoryError, RecursionError) as error:
+        return Listed(
+            folder,
+            name,
+            kind,
+            problem=f"too large or too deeply nested to read ({type(error).__name__})",
+        )
+    except Exception as error:  # a file furball's checks do not yet catch: name it, go on
+        detail = one_line(error)
+        return Listed(
+            folder,
+            name,
+            kind,
+            problem=f"cannot be read ({type(error).__name__}: {detail}); "
+            f"furball validate {path} may say more",
+        )
+
+
+def _not_a_file(path: Path) -> str:
+    if path.is_dir():
+        return "a folder, not a file"
+    if not path.exists():
+        return "a symbolic link to a file that does not exist"
+    return "not a regular file (a FIFO, device or socket)"
 
 
 def _described(
@@ -264,4 +293,13 @@ def _list(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         if lines:
             text += "\n\ndemo playlists (for the convention loop)\n" + "\n".join(lines)
         data["playlists"] = playlists
+    bad = [e for e in entries if e.problem]
+    if bad:
+        files = _counted(len(entries), "file")
+        raise PartlyBad(
+            f"{len(bad)} of {files} listed {'has' if len(bad) == 1 else 'have'} a problem "
+            "(shown with each)",
+            text,
+            data,
+        )
     return text, data

@@ -10,8 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from sim.cli import (
@@ -24,9 +27,13 @@ from sim.cli import (
     replay_cmds,
     scenario_cmds,
 )
+from sim.cli.partial import PartlyBad
 from sim.version import furball_version
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+"""As a shell reports a program stopped by ctrl-c (128 + SIGINT)."""
+EXIT_TERMINATED = 128 + signal.SIGTERM
 EXAMPLES = """\
 examples:
   furball list                                  the shipped scenarios and game logs
@@ -82,21 +89,49 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@contextmanager
+def _termination_as_exit() -> Iterator[None]:
+    """While a command runs, a SIGTERM unwinds it like ctrl-c does (so a file being written
+    is removed, not left half-written) instead of killing the process where it stands."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise SystemExit(EXIT_TERMINATED)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler = args.handler
+    where = " ".join(filter(None, ["furball", args.command, getattr(args, "action", None)]))
+    problem = None
     try:
-        text, data = handler(args)
+        with _termination_as_exit():
+            text, data = handler(args)
+    except PartlyBad as partly:
+        text, data, problem = partly.text, partly.data, str(partly)
     except (UsageError, ValueError) as error:
-        where = " ".join(filter(None, ["furball", args.command, getattr(args, "action", None)]))
         print(f"{where}: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"{where}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     try:
         print(json.dumps(data, indent=2) if getattr(args, "json", False) else text)
         sys.stdout.flush()
     except BrokenPipeError:  # the reader (e.g. `head`) stopped early: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if problem is not None:
+        print(f"{where}: {problem}", file=sys.stderr)
+        return EXIT_USAGE
     return 0
 
 

@@ -14,6 +14,12 @@ from engine import performance as perf
 from engine.aero import THROTTLES, Throttle, polar_at
 from engine.atmosphere import MAX_ALT_FT, ktas_from_keas
 from models.aircraft import AircraftCard, card
+from sim.cli.arguments import Bounded
+
+ALT_FT = Bounded(0.0, MAX_ALT_FT, "ft")
+SPEED_KT = Bounded(0.0, 1000.0, "kt")
+LOAD_G = Bounded(-12.0, 12.0, "g")
+WEIGHT_LB = Bounded(0.0, 1_000_000.0, "lb", above_low=True)
 
 EXAMPLES = """\
 examples:
@@ -35,14 +41,22 @@ def register(commands: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("type", metavar="TYPE", help="aircraft type, e.g. F-16C")
-    parser.add_argument("--alt-ft", type=float, required=True, help="altitude in feet")
-    parser.add_argument("--speed-kt", type=float, required=True, help="speed (KTAS)")
-    parser.add_argument("--load-g", type=float, default=1.0, help="load in g (default 1.0)")
+    parser.add_argument(
+        "--alt-ft", type=ALT_FT, required=True, help=f"altitude in feet, {ALT_FT.limits}"
+    )
+    parser.add_argument(
+        "--speed-kt", type=SPEED_KT, required=True, help=f"speed (KTAS), {SPEED_KT.limits}"
+    )
+    parser.add_argument(
+        "--load-g", type=LOAD_G, default=1.0, help=f"load in g, {LOAD_G.limits} (default 1.0)"
+    )
     parser.add_argument(
         "--throttle", choices=THROTTLES, default="mil", help="throttle setting (default mil)"
     )
     parser.add_argument(
-        "--weight-lb", type=float, help="weight (default: the card's reference combat weight)"
+        "--weight-lb",
+        type=WEIGHT_LB,
+        help="weight, above the type's empty weight (default: the card's reference combat weight)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=_perf)
@@ -62,11 +76,8 @@ def _ticks(ticks: int | None) -> str:
 
 
 def _inputs(args: argparse.Namespace, aircraft: AircraftCard) -> tuple[float, int, float, float]:
-    """Altitude, speed (to 5 kt), load (to 0.5 g) and weight, checked."""
-    if not 0 <= args.alt_ft <= MAX_ALT_FT:
-        raise ValueError(f"--alt-ft: {args.alt_ft:g} ft is outside 0 … {MAX_ALT_FT:.0f} ft")
-    if not 0 <= args.speed_kt <= 1000:
-        raise ValueError(f"--speed-kt: {args.speed_kt:g} kt is outside 0 … 1000 kt")
+    """Altitude, speed (to 5 kt), load (to 0.5 g) and weight (their ranges are checked as
+    they are parsed; the weight against the type's here)."""
     weight = aircraft.weights.reference_combat_lb if args.weight_lb is None else args.weight_lb
     if not weight > aircraft.weights.empty_lb:
         raise ValueError(
@@ -74,8 +85,6 @@ def _inputs(args: argparse.Namespace, aircraft: AircraftCard) -> tuple[float, in
             f"{aircraft.weights.empty_lb:g} lb"
         )
     load = perf.round_load_g(args.load_g)
-    if abs(load) > 12:
-        raise ValueError(f"--load-g: {args.load_g:g} g is outside −12 … 12 g")
     return args.alt_ft, perf.round_speed_kt(args.speed_kt), load, weight
 
 

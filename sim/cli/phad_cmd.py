@@ -16,6 +16,12 @@ from engine.phad import (
     distance,
 )
 from engine.phad.pitchdown import pitch_down, pitch_down_options
+from sim.cli.arguments import Bounded
+
+TURN_CELLS = Bounded(0, 14, "cells", whole=True)
+"""A turn of at most one full ring: 12 cells, 14 round an Aspect ring."""
+ROLL_CELLS = Bounded(-14, 14, "cells", whole=True)
+PITCHDOWN_CELLS = Bounded(0, 12, "cells", whole=True)
 
 EXAMPLES = """\
 examples:
@@ -58,21 +64,37 @@ def register(commands: Any) -> None:
 
     turn = actions.add_parser("turn", help="end marks and movement vector of a turn")
     _marks(turn)
-    turn.add_argument("--cells", type=int, required=True, help="cells turned (30° each)")
+    turn.add_argument(
+        "--cells",
+        type=TURN_CELLS,
+        required=True,
+        help=f"cells turned (30° each), {TURN_CELLS.limits}: a full ring is 12, or 14 round "
+        "an Aspect ring",
+    )
     turn.add_argument("--negative", action="store_true", help="negative-load turn (push)")
     _json(turn)
     turn.set_defaults(handler=_turn)
 
     roll = actions.add_parser("roll", help="marks after rolling (positive right, negative left)")
     _marks(roll)
-    roll.add_argument("--cells", type=int, required=True, help="cells rolled; negative = left")
+    roll.add_argument(
+        "--cells",
+        type=ROLL_CELLS,
+        required=True,
+        help=f"cells rolled, {ROLL_CELLS.limits}; negative = left",
+    )
     _json(roll)
     roll.set_defaults(handler=_roll)
 
     down = actions.add_parser("pitchdown", help="marks after an unloaded pitch-down")
     _marks(down)
     down.add_argument("--velocity", help="Velocity mark when separated from the Nose")
-    down.add_argument("--amount", type=int, required=True, help="pitchdown-amount in cells")
+    down.add_argument(
+        "--amount",
+        type=PITCHDOWN_CELLS,
+        required=True,
+        help=f"pitchdown-amount in cells, {PITCHDOWN_CELLS.limits}",
+    )
     down.add_argument("--side", choices=("cw", "ccw"), help="border choice for the Nose")
     _json(down)
     down.set_defaults(handler=_pitchdown)

@@ -3,15 +3,33 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from models.timeline import TIMELINE_SUFFIX, Timeline
 from sim.cameras import CAMERA_MODES
+from sim.cli.arguments import (
+    FPS,
+    FRAME_LIMITS,
+    MINI_SCALE,
+    SEED,
+    TIME_S,
+    TRAIL_S,
+    frame_size,
+)
+from sim.output_file import OutputFile
 
 DEFAULT_SIZE = (1280, 720)
+GIF_SIZE = (640, 360)
+OUTPUT_SUFFIXES = {
+    "--png": (".png",),
+    "--mp4": (".mp4",),
+    "--gif": (".gif",),
+    "--or-mp4": (".mp4",),
+}
+TIME_SLACK_S = 1e-6
+"""A time given as the replay's length, written to fewer digits, still counts as its end."""
 PLAY_EXAMPLES = """\
 examples:
   furball play demo/2v2-merge                  run the shipped scenario, then replay it
@@ -45,7 +63,7 @@ def register(commands: Any) -> None:
         "--or-mp4",
         type=Path,
         metavar="OUT",
-        help="without a display, render this MP4 instead of stopping",
+        help="without a display, render this MP4 (NAME.mp4) instead of stopping",
     )
     play.add_argument("--loop", action="store_true", help="loop the replay (convention demo)")
     play.add_argument(
@@ -65,26 +83,40 @@ def register(commands: Any) -> None:
     )
     _source(render)
     outputs = render.add_mutually_exclusive_group(required=True)
-    outputs.add_argument("--png", type=Path, metavar="OUT", help="one frame, at --at")
-    outputs.add_argument("--mp4", type=Path, metavar="OUT", help="a video from --from to --to")
-    outputs.add_argument("--gif", type=Path, metavar="OUT", help="an animated GIF")
+    outputs.add_argument("--png", type=Path, metavar="OUT", help="one frame, at --at (NAME.png)")
+    outputs.add_argument(
+        "--mp4", type=Path, metavar="OUT", help="a video from --from to --to (NAME.mp4)"
+    )
+    outputs.add_argument("--gif", type=Path, metavar="OUT", help="an animated GIF (NAME.gif)")
     render.add_argument(
         "--at",
-        type=float,
+        type=TIME_S,
         default=None,
         metavar="T_S",
-        help="time of the PNG (default: the middle of the replay)",
+        help="time of the PNG, within the replay (default: its middle)",
     )
-    render.add_argument("--from", dest="t_from", type=float, default=0.0, metavar="T_S")
+    render.add_argument(
+        "--from",
+        dest="t_from",
+        type=TIME_S,
+        default=None,
+        metavar="T_S",
+        help="start time of a video, within the replay (default: 0)",
+    )
     render.add_argument(
         "--to",
         dest="t_to",
-        type=float,
+        type=TIME_S,
         default=None,
         metavar="T_S",
-        help="end time (default: the end of the replay)",
+        help="end time of a video, within the replay (default: its end)",
     )
-    render.add_argument("--fps", type=int, default=None, help="frames per second (30; GIF 10)")
+    render.add_argument(
+        "--fps",
+        type=FPS,
+        default=None,
+        help=f"frames per second of a video, {FPS.limits} (default 30; GIF 10)",
+    )
     render.set_defaults(handler=_render)
 
 
@@ -92,21 +124,28 @@ def _source(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("source", help=f"a scenario (file or shipped name) or a {TIMELINE_SUFFIX}")
     parser.add_argument("--camera", choices=CAMERA_MODES, default="orbit")
     parser.add_argument("--select", metavar="ID", help="the aircraft the HUD and camera follow")
-    parser.add_argument("--size", default=None, metavar="WxH", help="frame size (1280x720)")
-    parser.add_argument("--seed", type=int, help="seed when running a scenario")
+    parser.add_argument(
+        "--size",
+        type=frame_size,
+        default=None,
+        metavar="WxH",
+        help=f"frame size, {FRAME_LIMITS}; even for MP4 (default 1280x720; GIF 640x360)",
+    )
+    parser.add_argument("--seed", type=SEED, help=f"seed when running a scenario ({SEED.limits})")
     parser.add_argument(
         "--trail-s",
-        type=float,
+        type=TRAIL_S,
         default=24.0,
         metavar="S",
-        help="seconds of trail behind each aircraft (24; 0 for none)",
+        help=f"seconds of trail behind each aircraft, {TRAIL_S.limits} (24; 0 for none)",
     )
     parser.add_argument(
         "--mini-scale",
-        type=float,
+        type=MINI_SCALE,
         default=20.0,
         metavar="X",
-        help="box minis drawn X times life size so they read at map scale (20)",
+        help=f"box minis drawn X times life size so they read at map scale, "
+        f"{MINI_SCALE.limits} (20)",
     )
     parser.add_argument("--no-hud", action="store_true", help="hide the cockpit HUD")
     parser.add_argument("--no-stacks", action="store_true", help="hide the altitude stacks")
@@ -165,27 +204,57 @@ def _source(parser: argparse.ArgumentParser) -> None:
 
 
 def parse_size(text: str | None, default: tuple[int, int] = DEFAULT_SIZE) -> tuple[int, int]:
-    """``1280x720`` → (1280, 720); sizes from 64 to 4096 pixels."""
+    """``1280x720`` → (1280, 720), within :data:`sim.cli.arguments.FRAME_LIMITS`."""
     if text is None:
         return default
-    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
-    if not match:
-        raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, e.g. 1280x720")
-    width, height = int(match[1]), int(match[2])
-    if not (64 <= width <= 4096 and 64 <= height <= 4096):
-        raise ValueError(f"--size {text!r}: width and height must be 64 to 4096 pixels")
-    return width, height
+    try:
+        return frame_size(text)
+    except argparse.ArgumentTypeError as error:
+        raise ValueError(f"--size {error}") from None
+
+
+def is_timeline(text: str) -> bool:
+    """A saved timeline rather than a scenario or game log: the name says so."""
+    return Path(text).suffix == ".npz" or text.endswith(TIMELINE_SUFFIX)
+
+
+def source_path(text: str) -> Path:
+    """The file a source names: a timeline as given, a scenario or game log as found."""
+    if is_timeline(text):
+        return Path(text)
+    from scenarios import find_scenario
+
+    return find_scenario(text)
 
 
 def load_source(text: str, seed: int | None = None, turns: int | None = None) -> Timeline:
     """A timeline file as is, or a scenario's scripts or a game log played through the
     engine (with a progress report when that runs long)."""
-    path = Path(text)
-    if path.suffix == ".npz" or text.endswith(TIMELINE_SUFFIX):
-        return Timeline.load(path)
+    if is_timeline(text):
+        return Timeline.load(Path(text))
     from sim.cli.scenario_cmds import play_source, playing_progress
 
     return play_source(text, seed, turns, playing_progress(text))[2]
+
+
+def check_video_output(
+    path: Path, option: str, size: tuple[int, int], reads: list[Path]
+) -> OutputFile:
+    """A video or PNG output checked before anything is played or rendered."""
+    from sim.export import video_size_problem
+
+    output = OutputFile.check(path, OUTPUT_SUFFIXES[option], option=option, reads=reads)
+    problem = video_size_problem(output.suffix, *size)
+    if problem is not None:
+        raise ValueError(f"--size {size[0]}x{size[1]}: {problem}")
+    return output
+
+
+def within_replay(option: str, t_s: float, duration_s: float) -> float:
+    """``t_s`` when the replay reaches it (its end, when given to fewer digits)."""
+    if t_s > duration_s + TIME_SLACK_S:
+        raise ValueError(f"{option} {t_s:g}: the replay runs from 0 to {duration_s:.1f} s")
+    return min(t_s, duration_s)
 
 
 def _check_select(timeline: Timeline, entity: str | None) -> None:
@@ -211,11 +280,9 @@ def instructor_settings(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _settings(args: argparse.Namespace) -> Any:
-    """The view settings the flags ask for."""
+    """The view settings the flags ask for (their ranges are checked as they are parsed)."""
     from sim.view.layer import ViewSettings
 
-    if args.trail_s < 0 or not 1 <= args.mini_scale <= 200:
-        raise ValueError("--trail-s must be 0 or more and --mini-scale 1 to 200")
     return ViewSettings(
         mini_scale=args.mini_scale,
         trail_seconds=args.trail_s,
@@ -236,12 +303,18 @@ def _check_entities(args: argparse.Namespace, timeline: Timeline) -> None:
 
 
 def _scene(
-    args: argparse.Namespace, size: tuple[int, int], offscreen: bool, loop: bool = False
+    args: argparse.Namespace,
+    size: tuple[int, int],
+    offscreen: bool,
+    loop: bool = False,
+    timeline: Timeline | None = None,
 ) -> Any:
+    """The base and replay scene of the source (or of ``timeline``, already loaded)."""
     from sim.app import ReplayScene
     from sim.panda import open_base
 
-    timeline = load_source(args.source, args.seed)
+    if timeline is None:
+        timeline = load_source(args.source, args.seed)
     _check_entities(args, timeline)
     settings = _settings(args)
     base = open_base(size[0], size[1], offscreen=offscreen)
@@ -253,14 +326,22 @@ def _scene(
 
 
 def render_video(
-    base: Any, scene: Any, path: Path, t_from: float, t_to: float, fps: int, size: tuple[int, int]
+    base: Any,
+    scene: Any,
+    path: Path,
+    t_from: float,
+    t_to: float,
+    fps: int,
+    size: tuple[int, int],
+    shown_as: Path | None = None,
 ) -> int:
-    """Render and encode every frame from ``t_from`` to ``t_to``; returns the frame count."""
+    """Render and encode every frame from ``t_from`` to ``t_to``; returns the frame count.
+    The progress report names ``shown_as`` (the output, while ``path`` is being written)."""
     from sim.export import FrameGrabber, encode_video, frame_times
     from sim.progress import Progress
 
     times = frame_times(t_from, t_to, fps)
-    progress = Progress(len(times), f"rendering {path.name}")
+    progress = Progress(len(times), f"rendering {(shown_as or path).name}")
     scene.playback.play()  # a video shows playback running at 1x
     with FrameGrabber(base) as grabber:
 
@@ -276,51 +357,79 @@ def render_video(
 def _render(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from sim.export import save_png
 
-    gif = args.gif is not None
-    size = parse_size(args.size, (640, 360) if gif else DEFAULT_SIZE)
-    base, scene = _scene(args, size, offscreen=True)
-    duration = float(scene.timeline.t_s[-1])
-    if args.png is not None:
-        at = duration / 2 if args.at is None else args.at
-        if not 0 <= at <= duration:
-            raise ValueError(f"--at {at}: the replay runs from 0 to {duration:.1f} s")
+    option = "--png" if args.png is not None else "--gif" if args.gif is not None else "--mp4"
+    path: Path = {"--png": args.png, "--gif": args.gif, "--mp4": args.mp4}[option]
+    size: tuple[int, int] = args.size or (GIF_SIZE if option == "--gif" else DEFAULT_SIZE)
+    _check_flags_apply(args, option)
+    if args.t_from is not None and args.t_to is not None and args.t_to < args.t_from:
+        raise ValueError(f"--to {args.t_to:g} is before --from {args.t_from:g}")
+    output = check_video_output(path, option, size, [source_path(args.source)])
+    timeline = load_source(args.source, args.seed)
+    duration = float(timeline.t_s[-1])
+    at = duration / 2 if args.at is None else within_replay("--at", args.at, duration)
+    t_from = 0.0 if args.t_from is None else within_replay("--from", args.t_from, duration)
+    t_to = duration if args.t_to is None else within_replay("--to", args.t_to, duration)
+    if t_to < t_from:
+        raise ValueError(f"--to {t_to:g} is before --from {t_from:g}")
+    base, scene = _scene(args, size, offscreen=True, timeline=timeline)
+    if option == "--png":
         scene.draw_at(at)
         base.graphicsEngine.renderFrame()
         base.graphicsEngine.renderFrame()
-        save_png(base, args.png)
-        data = {"output": str(args.png), "t_s": at, "size": list(size), "camera": args.camera}
-        return f"wrote {args.png} ({size[0]}x{size[1]}, t={at:.1f} s, {args.camera})", data
-    out: Path = args.gif if gif else args.mp4
-    fps = args.fps or (10 if gif else 30)
-    t_to = duration if args.t_to is None else min(args.t_to, duration)
-    frames = render_video(base, scene, out, max(0.0, args.t_from), t_to, fps, size)
+        with output.writing() as partial:
+            save_png(base, partial)
+        data = {"output": str(path), "t_s": at, "size": list(size), "camera": args.camera}
+        return f"wrote {path} ({size[0]}x{size[1]}, t={at:.1f} s, {args.camera})", data
+    fps = args.fps or (10 if option == "--gif" else 30)
+    with output.writing() as partial:
+        frames = render_video(base, scene, partial, t_from, t_to, fps, size, shown_as=path)
     data = {
-        "output": str(out),
+        "output": str(path),
         "frames": frames,
         "fps": fps,
         "size": list(size),
-        "from_s": args.t_from,
+        "from_s": t_from,
         "to_s": t_to,
         "camera": args.camera,
     }
-    return f"wrote {out} ({frames} frames, {size[0]}x{size[1]} at {fps} fps)", data
+    return f"wrote {path} ({frames} frames, {size[0]}x{size[1]} at {fps} fps)", data
+
+
+def _check_flags_apply(args: argparse.Namespace, option: str) -> None:
+    """A flag the chosen output does not use is refused, not quietly ignored."""
+    if option == "--png":
+        unused = [
+            flag
+            for flag, value in (("--from", args.t_from), ("--to", args.t_to), ("--fps", args.fps))
+            if value is not None
+        ]
+        if unused:
+            raise ValueError(f"{unused[0]} is for --mp4 and --gif; a --png is one frame, at --at")
+    elif args.at is not None:
+        raise ValueError(f"--at is for --png; {option} runs from --from to --to")
 
 
 def _play(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from sim.panda import display_available
 
-    size = parse_size(args.size)
+    size: tuple[int, int] = args.size or DEFAULT_SIZE
+    output = None
+    if args.or_mp4 is not None:
+        output = check_video_output(args.or_mp4, "--or-mp4", size, [source_path(args.source)])
     if not display_available():
-        if args.or_mp4 is None:
+        if output is None:
             raise ValueError(
                 f"no display here; render instead: furball render {args.source} --mp4 replay.mp4"
             )
         base, scene = _scene(args, size, offscreen=True, loop=False)
         duration = float(scene.timeline.t_s[-1])
-        frames = render_video(base, scene, args.or_mp4, 0.0, duration, 30, size)
-        data = {"output": str(args.or_mp4), "frames": frames, "window": False}
+        with output.writing() as partial:
+            frames = render_video(
+                base, scene, partial, 0.0, duration, 30, size, shown_as=output.path
+            )
+        data = {"output": str(output.path), "frames": frames, "window": False}
         return (
-            f"no display: wrote {args.or_mp4} instead ({frames} frames, "
+            f"no display: wrote {output.path} instead ({frames} frames, "
             f"{size[0]}x{size[1]} at 30 fps); open it in any video player",
             data,
         )
@@ -349,8 +458,7 @@ published ahead of it."""
 def _stream(args: argparse.Namespace) -> Any:
     """The scenario's game started in the background, or None for a saved timeline or a
     game log (those are replayed whole)."""
-    path = Path(args.source)
-    if path.suffix == ".npz" or args.source.endswith(TIMELINE_SUFFIX):
+    if is_timeline(args.source):
         return None
     from sim.stream import stream_scenario
 

@@ -12,17 +12,23 @@ from pydantic import ValidationError
 
 from engine import Game
 from engine.bop.errors import IllegalOrder
+from engine.bop.game import TICKS_PER_TURN, ScenarioError, setup_problems
 from engine.bop.game import Game as BopGame
-from engine.bop.game import ScenarioError, setup_problems
 from engine.bop.gamelog import log_problems, play_log
 from engine.phad.rotation import heading_pitch_roll_deg
+from engine.rulesets import RULESETS
 from models.files import DataFileError, describe_validation_error, read_toml
 from models.gamelog import LOG_KIND, GameLog, load_log
 from models.scenario import Scenario, load_scenario
 from models.timeline import TIMELINE_SUFFIX, Timeline
 from scenarios import find_scenario
+from sim.cli.arguments import SEED, TIME_S, TURNS
+from sim.output_file import OutputFile
 from sim.progress import LONG_WORK_S, Progress
+from sim.run_budget import MAX_RUN_BYTES, check_run, size_text, turn_guard
 
+TIMELINE_SUFFIXES = (TIMELINE_SUFFIX, ".npz")
+"""What a timeline's file name ends in (furball reads any ``.npz`` as a timeline)."""
 RUN_EXAMPLES = """\
 examples:
   furball run bfm/sustained-turn -o turn.furball.npz
@@ -53,10 +59,22 @@ def register(commands: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.add_argument("scenario", help="scenario file, or a shipped one such as bfm/loop")
-    run.add_argument("--seed", type=int, help="random seed (default: the scenario's, or a new one)")
-    run.add_argument("--turns", type=int, help="game-turns to play (default: the scenario's)")
     run.add_argument(
-        "-o", "--output", type=Path, help=f"timeline file (default NAME{TIMELINE_SUFFIX})"
+        "--seed",
+        type=SEED,
+        help=f"random seed, {SEED.limits} (default: the scenario's, or a new one)",
+    )
+    run.add_argument(
+        "--turns",
+        type=TURNS,
+        help=f"game-turns to play, {TURNS.limits} (default: the scenario's); a run whose "
+        f"timeline would take more than {size_text(MAX_RUN_BYTES)} of memory is refused",
+    )
+    run.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        help=f"timeline file, NAME{TIMELINE_SUFFIX} (default: the scenario's name)",
     )
     run.add_argument("--json", action="store_true", help="print one JSON summary instead")
     run.set_defaults(handler=_run)
@@ -78,7 +96,9 @@ def register(commands: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     inspect.add_argument("timeline", type=Path, help=f"a {TIMELINE_SUFFIX} file")
-    inspect.add_argument("--at", type=float, metavar="T_S", help="also every entity's state then")
+    inspect.add_argument(
+        "--at", type=TIME_S, metavar="T_S", help=f"also every entity's state then ({TIME_S.limits})"
+    )
     inspect.add_argument("--json", action="store_true", help="print JSON")
     inspect.set_defaults(handler=_inspect)
 
@@ -108,17 +128,40 @@ def play_source(
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[Path, str, Timeline]:
     """Play a scenario's scripts or a game log's orders: (file, title, timeline).
-    ``progress(played, turns)`` is told after every game-turn."""
+    ``progress(played, turns)`` is told after every game-turn.  A run too long for its
+    memory budget is refused before it starts, or as soon as it grows too large
+    (:mod:`sim.run_budget`)."""
     path = find_scenario(text)
     if is_log(path):
         log, scenario = log_and_scenario(path)
+        check_run(len(scenario.aircraft), len(log.turn), ticks_per_turn(scenario), str(path))
         return path, log.title, play_log(log, scenario, seed, progress)
     scenario = load_scenario(path)
     try:
         game = Game(scenario, seed=seed)
     except ScenarioError as error:  # the rules' set-up checks: name the file too
         raise ValueError(f"{path}: {error}") from None
-    return path, scenario.name, game.run(turns, progress=progress)
+    ticks = ticks_per_turn(scenario)
+    check_run(len(scenario.aircraft), scenario.turns if turns is None else turns, ticks, str(path))
+    guard = turn_guard(lambda: entities_in_play(game), ticks, str(path))
+
+    def after_turn(played: int, count: int) -> None:
+        guard(played, count)
+        if progress is not None:
+            progress(played, count)
+
+    return path, scenario.name, game.run(turns, progress=after_turn)
+
+
+def ticks_per_turn(scenario: Scenario) -> int:
+    """Ticks in one of the scenario's game-turns (its rule set's)."""
+    ruleset = RULESETS.get(scenario.rules)
+    return TICKS_PER_TURN if ruleset is None else ruleset.ticks_per_turn
+
+
+def entities_in_play(game: Any) -> int:
+    """Aircraft and the missiles launched so far: the timeline's rows."""
+    return len(getattr(game, "aircraft", ())) + len(getattr(game, "missiles", ()))
 
 
 def playing_progress(text: str) -> Progress:
@@ -128,13 +171,16 @@ def playing_progress(text: str) -> Progress:
 
 
 def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
-    if args.turns is not None and args.turns < 1:
-        raise ValueError(f"--turns must be 1 or more, not {args.turns}")
     started = time.perf_counter()
+    source = find_scenario(args.scenario)
+    default = Path(source.name.removesuffix(".toml") + TIMELINE_SUFFIX)
+    output = OutputFile.check(
+        args.output or default, TIMELINE_SUFFIXES, option="-o", reads=[source]
+    )
     progress = playing_progress(args.scenario)
-    path, title, timeline = play_source(args.scenario, args.seed, args.turns, progress)
-    output: Path = args.output or Path(path.name.removesuffix(".toml") + TIMELINE_SUFFIX)
-    timeline.save(output)
+    _, title, timeline = play_source(str(source), args.seed, args.turns, progress)
+    with output.writing() as partial:
+        timeline.save(partial)
     wall_s = time.perf_counter() - started
     turns = max((row["turn"] for row in timeline.meta.turn_table), default=0)
     lines = [
@@ -148,14 +194,14 @@ def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         )
     for event in timeline.meta.events:
         lines.append(f"t={event.t_s:6.1f}s  {event.kind}: {event.detail}")
-    lines.append(f"wrote {output} ({timeline.ticks} ticks, {wall_s:.2f} s)")
+    lines.append(f"wrote {output.path} ({timeline.ticks} ticks, {wall_s:.2f} s)")
     data = {
         "scenario": title,
         "seed": timeline.meta.seed,
         "turns": turns,
         "entities": list(timeline.entity_ids),
         "ticks": timeline.ticks,
-        "output": str(output),
+        "output": str(output.path),
         "wall_s": round(wall_s, 3),
     }
     return "\n".join(lines), data

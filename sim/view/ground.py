@@ -12,6 +12,11 @@ one), draws lines that neither alias nor shimmer at low angles, and is cheap on 
 renderer: on Mesa llvmpipe at 960 × 540 the 2v2 demo's 25,000 hexside lines cost about 8 ms
 a frame, the textured quad about 1.5 ms.
 
+Nothing here grows with the map: the quad and its texture are the same for any extent, and
+the labels are picked on a lattice straight from the bounds, never from a list of the map's
+hexes (a fight spread over thousands of hexes would otherwise cost gigabytes), at most
+:data:`MAX_LABELS` of them in a square map and :data:`LABEL_CAP` in any.
+
 The ground is drawn first, in the ``background`` bin, without writing or testing depth: every
 later object (minis, stacks, trails) sits above it and simply draws over it, and nothing can
 z-fight with the map however far the camera is.
@@ -64,19 +69,77 @@ NORTH_RGB: Rgb = (0.85, 0.22, 0.18)
 HEX_RADIUS_FT = HEX_FT / math.sqrt(3.0)
 """Centre to corner of a flat-topped hex whose centres are HEX_FT apart."""
 LABEL_EVERY = 5
+"""Label hexes whose q and r are both multiples of this (or of a multiple of it)."""
 MAX_LABELS = 160
 """Coordinate labels drawn at most; wide maps label every 10th, 15th … hex instead (text is
 costly to draw on a software renderer)."""
+LABEL_CAP = 2 * MAX_LABELS
+"""Labels drawn at most on a long, narrow map, where the rows and columns do not divide
+evenly; the spacing grows until the count is within it."""
+COLUMN_FT = HEX_FT * math.sqrt(3.0) / 2.0
+"""East-west distance between neighbouring columns of hex centres."""
 
 
-def label_spacing(hex_count: int) -> int:
+def label_spacing(hex_count: float) -> int:
     """Label every this many hexes: 5, or a larger multiple of 5 that keeps the count near
     :data:`MAX_LABELS`."""
     factor = max(1, math.ceil(math.sqrt(hex_count / (MAX_LABELS * LABEL_EVERY**2))))
     return LABEL_EVERY * factor
 
 
-"""Label hexes whose q and r are both multiples of this."""
+def hex_count(bounds_ft: Bounds2) -> float:
+    """About how many hexes have their centre in the rectangle (worked out from its size,
+    not by counting, so it costs nothing for any map)."""
+    xmin, ymin, xmax, ymax = bounds_ft
+    return max(0.0, xmax - xmin) * max(0.0, ymax - ymin) / (COLUMN_FT * HEX_FT)
+
+
+def _label_columns(bounds_ft: Bounds2, every: int) -> range:
+    """The columns q, multiples of ``every``, whose centres lie in the rectangle."""
+    xmin, _, xmax, _ = bounds_ft
+    first = math.ceil(xmin / COLUMN_FT / every) * every
+    last = math.floor(xmax / COLUMN_FT / every) * every
+    return range(first, last + 1, every)
+
+
+def _label_rows(bounds_ft: Bounds2, q: int, every: int) -> range:
+    """The rows r, multiples of ``every``, of column ``q`` whose centres lie in the
+    rectangle."""
+    _, ymin, _, ymax = bounds_ft
+    first = math.ceil((ymin / HEX_FT - q / 2.0) / every) * every
+    last = math.floor((ymax / HEX_FT - q / 2.0) / every) * every
+    return range(first, last + 1, every)
+
+
+def _label_count(bounds_ft: Bounds2, every: int) -> int:
+    """How many hexes :func:`label_hexes` picks at this spacing, without picking them."""
+    _, ymin, _, ymax = bounds_ft
+    columns = len(_label_columns(bounds_ft, every))
+    rows = math.floor((ymax - ymin) / HEX_FT / every) + 1 if ymax >= ymin else 0
+    return columns * rows
+
+
+def label_spacing_for(bounds_ft: Bounds2) -> int:
+    """The label spacing of a map: :func:`label_spacing`, widened until the labels number
+    at most :data:`LABEL_CAP`."""
+    every = label_spacing(hex_count(bounds_ft))
+    while _label_count(bounds_ft, every) > LABEL_CAP:
+        every *= 2
+    return every
+
+
+def label_hexes(bounds_ft: Bounds2, every: int) -> npt.NDArray[np.int64]:
+    """(n, 2) axial ``(q, r)`` of the hexes in the rectangle whose q and r are both
+    multiples of ``every``: picked column by column on that lattice, so the cost is the
+    number of labels, not of hexes."""
+    cells = [
+        (q, r) for q in _label_columns(bounds_ft, every) for r in _label_rows(bounds_ft, q, every)
+    ]
+    if not cells:
+        return np.zeros((0, 2), dtype=np.int64)
+    return np.asarray(cells, dtype=np.int64)
+
+
 LABEL_HEIGHT_FT = 130.0
 HORIZON_RADIUS_FT = 900_000.0
 HORIZON_SEGMENTS = 72
@@ -191,9 +254,10 @@ def disc_triangles(
 
 
 def map_hexes(bounds_ft: Bounds2) -> npt.NDArray[np.int64]:
-    """(n, 2) axial ``(q, r)`` of every hex whose centre lies inside the rectangle."""
+    """(n, 2) axial ``(q, r)`` of every hex whose centre lies inside the rectangle (for
+    small maps: its size grows with the map's area; the view never calls it)."""
     xmin, ymin, xmax, ymax = bounds_ft
-    col_ft = HEX_FT * math.sqrt(3.0) / 2.0
+    col_ft = COLUMN_FT
     qs = np.arange(math.floor(xmin / col_ft), math.ceil(xmax / col_ft) + 1)
     qs = qs[(qs * col_ft >= xmin) & (qs * col_ft <= xmax)]
     cells: list[npt.NDArray[np.int64]] = []
@@ -316,9 +380,12 @@ class HexGround:
         self.settings = settings or ViewSettings()
         self.z_ft = self.settings.tile_base_alt_steps * STEP_FT
         margin = margin_hexes * HEX_FT
+        if not all(math.isfinite(v) for v in bounds_ft):
+            raise ValueError(f"the map's bounds must be finite feet, not {bounds_ft}")
         xmin, ymin, xmax, ymax = bounds_ft
         self.map_bounds_ft: Bounds2 = (xmin - margin, ymin - margin, xmax + margin, ymax + margin)
-        self.hexes = map_hexes(self.map_bounds_ft)
+        self.hex_count = hex_count(self.map_bounds_ft)
+        """About how many hexes the map holds (it never lists them)."""
         self.root = parent.attachNewNode("hex-ground")
         self.root.setZ(self.z_ft)
         self.root.setLightOff(1)
@@ -340,9 +407,10 @@ class HexGround:
         xmin, ymin, xmax, ymax = self._surface_rect_ft()
         cx, cy = (xmin + xmax) / 2.0, (ymin + ymax) / 2.0
         inner = math.hypot(xmax - xmin, ymax - ymin) / 2.0
+        outer = max(HORIZON_RADIUS_FT, 2.0 * inner)  # a map wider than the horizon has one too
         fractions = np.array([0.0, 0.02, 0.05, 0.1, 0.18, 0.3, 0.45, 0.65, 0.85, 1.0])
-        radii = inner + fractions * (HORIZON_RADIUS_FT - inner)
-        haze = np.clip((radii - inner) / (HORIZON_RADIUS_FT - inner), 0.0, 1.0) ** 0.55
+        radii = inner + fractions * (outer - inner)
+        haze = np.clip((radii - inner) / (outer - inner), 0.0, 1.0) ** 0.55
         ground = np.asarray(GROUND_RGB)
         colours = ground[None, :] + (np.asarray(HAZE_RGB) - ground)[None, :] * haze[:, None]
         colours = np.concatenate([colours, np.ones((len(radii), 1))], axis=1)
@@ -384,9 +452,8 @@ class HexGround:
 
     def _build_labels(self) -> NodePath:
         labels = NodePath("hex-labels")
-        every = label_spacing(len(self.hexes))
-        keep = (self.hexes[:, 0] % every == 0) & (self.hexes[:, 1] % every == 0)
-        chosen = self.hexes[keep]
+        every = label_spacing_for(self.map_bounds_ft)
+        chosen = label_hexes(self.map_bounds_ft, every)
         for (q, r), (x, y) in zip(chosen, hex_centres_ft(chosen), strict=True):
             text = TextNode(f"hex-{q},{r}")
             text.setText(str(Hex(int(q), int(r))))

@@ -62,10 +62,10 @@ def test_the_default_output_is_named_after_the_source(
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ("bfm/loop -o out.acmi", "name the output NAME.zip.acmi"),
-        ("bfm/loop -o nowhere/out.zip.acmi", "no folder nowhere to write into"),
+        ("bfm/loop -o out.acmi", "must end in .zip.acmi or .txt.acmi, e.g. NAME.zip.acmi"),
+        ("bfm/loop -o nowhere/out.zip.acmi", "the folder nowhere does not exist"),
         ("nowhere -o out.zip.acmi", "no shipped scenario by that name"),
-        ("bfm/loop --turns 0 -o out.zip.acmi", "--turns must be 1 or more"),
+        ("bfm/loop --turns 0 -o out.zip.acmi", "--turns: 0 game-turns is outside 1 … 1000"),
         ("BAD_TIMELINE -o out.zip.acmi", "not a furball timeline"),
         ("BAD_TOML -o out.zip.acmi", "line 2"),
     ],

@@ -1,6 +1,8 @@
 """``furball list``: the shipped scenarios by folder, a folder of one's own, and files that
 cannot be read listed with their problem instead of stopping the listing."""
 
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -68,11 +70,14 @@ def test_a_folder_of_ones_own_with_files_that_cannot_be_read(
     (tmp_path / "more").mkdir()
     (tmp_path / "more" / "empty.toml").write_text("", encoding="utf-8")
     code, out, err = run(capsys, f"list {tmp_path}")
-    assert code == 0, err
+    assert code == 2  # every file is listed, and the bad ones make it an error
+    assert err == "furball list: 3 of 4 files listed have a problem (shown with each)\n"
     good = next(line for line in out.splitlines() if "good.toml" in line)
     assert good.endswith("A good one")
     assert "bop, 3 turns, 2 aircraft: F-16C ×2" in out
-    entries = {Path(e["name"]).name: e for e in run_json(capsys, f"list {tmp_path}")["scenarios"]}
+    code, out, _ = run(capsys, f"list {tmp_path} --json")
+    assert code == 2
+    entries = {Path(e["name"]).name: e for e in json.loads(out)["scenarios"]}
     assert set(entries) == {"good.toml", "broken.toml", "spitfire.toml", "empty.toml"}
     assert entries["good.toml"]["problem"] is None
     assert "line 1" in entries["broken.toml"]["problem"]
@@ -98,3 +103,38 @@ def test_help_gives_examples(capsys: pytest.CaptureFixture[str]) -> None:
     assert "examples:" in out and "furball list --long" in out
     _, top, _ = run(capsys, "--help")
     assert "list" in top
+
+
+def test_every_file_of_a_folder_is_listed_whatever_is_wrong_with_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A FIFO is never opened (reading one waits for a writer), a broken link or a folder
+    named like a scenario is said to be one, and a file that makes the reader fail (deeply
+    nested arrays) is listed with its problem: the listing goes on, then exits 2."""
+    (tmp_path / "a-good.toml").write_text(GOOD, encoding="utf-8")
+    os.mkfifo(tmp_path / "b-pipe.toml")
+    (tmp_path / "c-link.toml").symlink_to(tmp_path / "gone.toml")
+    (tmp_path / "d-folder.toml").mkdir()
+    (tmp_path / "e-deep.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    (tmp_path / "f-good.toml").write_text(GOOD, encoding="utf-8")
+    code, out, err = run(capsys, f"list {tmp_path} --json")
+    assert code == 2
+    assert err == "furball list: 4 of 6 files listed have a problem (shown with each)\n"
+    entries = {Path(e["name"]).name: e["problem"] for e in json.loads(out)["scenarios"]}
+    assert entries == {
+        "a-good.toml": None,
+        "b-pipe.toml": "not a regular file (a FIFO, device or socket)",
+        "c-link.toml": "a symbolic link to a file that does not exist",
+        "d-folder.toml": "a folder, not a file",
+        "e-deep.toml": entries["e-deep.toml"],
+        "f-good.toml": None,
+    }
+    assert entries["e-deep.toml"] and "\n" not in entries["e-deep.toml"]
+
+
+def test_a_folder_with_nothing_wrong_lists_with_exit_status_0(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "good.toml").write_text(GOOD, encoding="utf-8")
+    code, _, err = run(capsys, f"list {tmp_path}")
+    assert code == 0 and err == ""
