@@ -340,6 +340,13 @@ def describe_validation_error(error: ValidationError, data: Any = None) -> list[
         )
         if problem["type"] == "extra_forbidden":
             message = "unknown key (not part of the format)"
+        context = problem.get("ctx") or {}
+        if problem["type"] == "too_long" and "max_length" in context:
+            message = f"should have at most {context['max_length']} items"
+            if context.get("actual_length") is not None:
+                message += f", not {context['actual_length']}"
+        elif problem["type"] == "too_short" and "min_length" in context:
+            message = f"should have at least {context['min_length']} items"
         got = problem.get("input")
         text = shown(got)
         plain = problem["type"] in _PLAIN_WORDS

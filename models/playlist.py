@@ -21,9 +21,9 @@ from models.files import FILE_NAME_CHARS, FILE_NAME_TEXT, PLAYLIST_LIMITS, load_
 MIN_VIGNETTE_S = 60.0
 MAX_VIGNETTE_S = 120.0
 MAX_REPLAY_S = 3000.0
-"""The latest game time a vignette may show: the end of a 500-turn scenario."""
+"""The latest game time a vignette may show (50 minutes of play)."""
 MAX_VIGNETTES = 100
-Camera = Literal["orbit", "chase", "cockpit", "top", "table"]
+Camera = Literal["orbit", "chase", "cockpit", "top", "table", "padlock"]
 
 
 class Vignette(DataModel):

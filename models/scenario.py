@@ -21,7 +21,7 @@ from models.orders import BopPlot
 from models.reference import GeoReference
 
 SCENARIO_FORMAT_VERSION = 1
-MAX_TURNS = 500
+MAX_TURNS = 1000
 """Game-turns a scenario may play: 50 minutes of game time, far more than a fight lasts."""
 MAX_AIRCRAFT = 32
 """Aircraft in one scenario: a large furball; the shipped scenarios fly at most 4."""

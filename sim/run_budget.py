@@ -15,9 +15,10 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-MAX_TURNS = 1000
-"""The most game-turns a run plays (``--turns``): 100 minutes of Birds of Prey, far beyond
-any fuel load."""
+# The most game-turns a run plays (a scenario's ``turns`` or ``--turns``) is the scenario
+# format's limit: 100 minutes of Birds of Prey, far beyond any fuel load.
+from models.scenario import MAX_TURNS
+
 MAX_RUN_BYTES = 4_000_000_000
 """The memory a run's timeline may take (4 GB)."""
 BYTES_PER_ENTITY_TICK = 12_000

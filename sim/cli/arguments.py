@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from sim.run_budget import MAX_TURNS
+from models.scenario import MAX_TURNS
 
 
 def _shown(value: float) -> str:

@@ -14,7 +14,7 @@ from engine import Game
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import TICKS_PER_TURN, ScenarioError, setup_problems
 from engine.bop.game import Game as BopGame
-from engine.bop.gamelog import log_problems, play_log
+from engine.bop.gamelog import LogError, log_problems, play_log
 from engine.phad.rotation import heading_pitch_roll_deg
 from engine.rulesets import RULESETS
 from models.files import DataFileError, describe_validation_error, read_toml
@@ -135,7 +135,10 @@ def play_source(
     if is_log(path):
         log, scenario = log_and_scenario(path)
         check_run(len(scenario.aircraft), len(log.turn), ticks_per_turn(scenario), str(path))
-        return path, log.title, play_log(log, scenario, seed, progress)
+        try:
+            return path, log.title, play_log(log, scenario, seed, progress)
+        except (LogError, ScenarioError) as error:  # an order the rules refuse: name the file
+            raise ValueError(f"{path}: {error}") from None
     scenario = load_scenario(path)
     try:
         game = Game(scenario, seed=seed)

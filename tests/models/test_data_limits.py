@@ -93,7 +93,7 @@ def test_a_full_load_of_fuel_is_accepted() -> None:
             "seed: 100000000000000000000 is too large a whole number",
         ),
         (scenario_text(head="seed = -1"), "seed: should be greater than or equal to 0"),
-        (scenario_text().replace("turns = 2", "turns = 501"), "turns: should be less than or"),
+        (scenario_text().replace("turns = 2", "turns = 1001"), "turns: should be less than or"),
         (
             scenario_text(head="reference = { time = 9999-12-31T23:00:00Z }"),
             "reference.time: the year 9999 is outside 1900-2999",

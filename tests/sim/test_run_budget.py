@@ -68,14 +68,17 @@ def test_the_guard_stops_a_run_once_its_missiles_make_it_too_large() -> None:
 
 
 def test_run_refuses_a_crowd_too_large_for_its_turns(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    scenario = crowd(tmp_path / "crowd.toml", 50)
+    """The most aircraft a scenario holds (32) fit 1,000 game-turns in the 4 GB budget,
+    barely: with half the budget they must be refused before the engine starts."""
+    monkeypatch.setattr(run_budget, "MAX_RUN_BYTES", 2_000_000_000)
+    scenario = crowd(tmp_path / "crowd.toml", 32)
     started = time.perf_counter()
     code, out, err = run(capsys, f"run {scenario} --turns 1000 -o {tmp_path / 'c.furball.npz'}")
     assert code == 2 and out == ""
-    assert "1000 game-turns of 50 aircraft would take about 6.0 GB of memory" in err
-    assert "play at most 666 game-turns (--turns 666)" in err and err.count("\n") == 1
+    assert "1000 game-turns of 32 aircraft would take about 3.8 GB of memory" in err
+    assert "play at most 520 game-turns (--turns 520)" in err and err.count("\n") == 1
     assert time.perf_counter() - started < 10.0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["crowd.toml"]
 
