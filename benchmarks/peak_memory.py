@@ -2,8 +2,9 @@
 
 * the largest shipped scenario (most aircraft, then most game-turns) rendered offscreen at
   1920x1080: one PNG, and a five-second MP4;
-* the same scenario with one aircraft moved to hex 4000,0, rendered to a PNG: the map then
-  spans seven million hexes, and must cost what a small one does;
+* the same scenario with one aircraft moved to hex 1000,0, the farthest a scenario may name
+  (``models.hexes.MAP_RADIUS_HEXES``), rendered to a PNG: the map then spans about half a
+  million hexes, and must cost what a small one does;
 * a 1,000-game-turn run of that scenario written to a timeline (the documented limit of
   ``--turns``; compare :data:`sim.run_budget.BYTES_PER_ENTITY_TICK`).
 
@@ -30,7 +31,7 @@ from pathlib import Path
 from models.scenario import load_scenario
 from scenarios import shipped
 
-FAR_HEX = "4000,0"
+FAR_HEX = "1000,0"
 REPO = Path(__file__).resolve().parent.parent
 """The children run from here, so ``python -m sim.cli.main`` finds this checkout."""
 
