@@ -112,7 +112,8 @@ class TimelineFormatError(ValueError):
 
     def __init__(self, path: Path | str, problems: list[str] | str) -> None:
         self.path = str(path)
-        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        listed = [problems] if isinstance(problems, str) else problems
+        self.problems = [" ".join(problem.splitlines()) for problem in listed]
         shown = self.problems[:_PROBLEMS_SHOWN]
         more = len(self.problems) - len(shown)
         text = "; ".join(shown) + (f"; and {more} more" if more else "")

@@ -241,6 +241,11 @@ def _read_meta(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> TimelineMeta:
         if syntax:
             raise _Refused(f"{META_MEMBER}: not JSON ({syntax[0]})") from None
         raise _Refused(f"{META_MEMBER}: not a JSON object of timeline metadata") from None
+    if version is None:
+        raise _Refused(
+            f"{META_MEMBER}: format_version: missing; this furball reads timeline format "
+            f"{TIMELINE_FORMAT_VERSION}"
+        )
     if version != TIMELINE_FORMAT_VERSION:
         raise _Refused(
             f"timeline format {version}, this furball reads {TIMELINE_FORMAT_VERSION}; "

@@ -353,6 +353,13 @@ def test_another_format_version_is_refused_with_advice(tmp_path: Path) -> None:
         with_meta(tmp_path, change)
     )
 
+    def unversioned(meta: dict[str, object]) -> None:
+        del meta["format_version"]
+
+    assert "meta.json: format_version: missing; this furball reads timeline format 1" in refusal(
+        with_meta(tmp_path, unversioned)
+    )
+
 
 def test_entities_must_exist_be_unique_and_be_named_not_pathed(tmp_path: Path) -> None:
     def none(meta: dict[str, list[object]]) -> None:
