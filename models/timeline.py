@@ -5,14 +5,14 @@ A timeline is columns of numpy arrays, not per-sample objects.  Every channel ha
 core every rule set writes is listed in :data:`CORE_CHANNELS`; a rule set may add its own.
 
 On disk a timeline is a ``.furball.npz``: a zip of ``.npy`` arrays plus ``meta.json``, written
-with fixed timestamps so that the same run gives byte-identical files, and read without
-pickle.
+with fixed timestamps so that the same run gives byte-identical files.  Reading one
+(:mod:`models.timeline_file`) never unpickles, keeps to fixed size limits and checks every
+array (:mod:`models.timeline_checks`) before the timeline is handed to anything.
 """
 
 from __future__ import annotations
 
 import io
-import json
 import math
 import zipfile
 from dataclasses import dataclass, field
@@ -56,7 +56,9 @@ CORE_CHANNELS: dict[str, str] = {
 
 
 class _Meta(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False
+    )
 
 
 class EntityInfo(_Meta):
@@ -93,7 +95,8 @@ class TimelineMeta(_Meta):
     """The scenario's briefing."""
     reference: GeoReference = Field(default_factory=GeoReference)
     """Where the map lies on the globe and when the first tick falls (the scenario's)."""
-    tick_s: float
+    tick_s: float = Field(gt=0.0)
+    """Seconds from one tick to the next; the ticks fall at 0, ``tick_s``, 2 ``tick_s``, …"""
     entities: tuple[EntityInfo, ...]
     events: tuple[Event, ...] = ()
     turn_table: tuple[dict[str, Any], ...] = ()
@@ -101,7 +104,24 @@ class TimelineMeta(_Meta):
 
 
 class TimelineFormatError(ValueError):
-    """A file that is not a furball timeline, or one of a format this version can't read."""
+    """A file that is not a furball timeline, one of a format this version can't read, or
+    one whose contents break the format's rules.
+
+    The message is one line: the file, then each problem (the member or channel, the field
+    path inside ``meta.json``, and what would be valid)."""
+
+    def __init__(self, path: Path | str, problems: list[str] | str) -> None:
+        self.path = str(path)
+        listed = [problems] if isinstance(problems, str) else problems
+        self.problems = [" ".join(problem.splitlines()) for problem in listed]
+        shown = self.problems[:_PROBLEMS_SHOWN]
+        more = len(self.problems) - len(shown)
+        text = "; ".join(shown) + (f"; and {more} more" if more else "")
+        super().__init__(f"{self.path}: {text}")
+
+
+_PROBLEMS_SHOWN = 4
+"""A refusal lists this many problems, then how many more there are."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +152,8 @@ class Timeline:
         """Tick indices around ``t_s`` and the fraction between them (clamped to the ends)."""
         if self.ticks == 0:
             raise ValueError("an empty timeline has no samples")
+        if math.isnan(t_s):
+            raise ValueError("a time of NaN has no samples; give seconds from the start")
         t = min(max(t_s, float(self.t_s[0])), float(self.t_s[-1]))
         upper = int(np.searchsorted(self.t_s, t, side="left"))
         if upper == 0:
@@ -143,6 +165,9 @@ class Timeline:
     def state_at(self, t_s: float, entity: int) -> dict[str, Any]:
         """One entity's interpolated state at a time: numbers linearly, the attitude by
         slerp, labels and cells from the nearer tick."""
+        count = len(self.meta.entities)
+        if not 0 <= entity < count:
+            raise IndexError(f"entity {entity}: this timeline has entities 0 to {count - 1}")
         lower, upper, u = self.bracket(t_s)
         state: dict[str, Any] = {}
         for name, array in self.channels.items():
@@ -150,10 +175,11 @@ class Timeline:
             if name == "quat_wxyz":
                 state[name] = tuple(float(v) for v in slerp(a, b, u))
             elif array.dtype.kind == "f":
-                state[name] = float(a + (b - a) * u)
+                mixed = a + (b - a) * u
+                state[name] = float(mixed) if array.ndim == 2 else tuple(mixed.tolist())
             else:
                 value = a if u < 0.5 else b
-                state[name] = value.item() if hasattr(value, "item") else value
+                state[name] = value.item() if array.ndim == 2 else tuple(value.tolist())
         return state
 
     # -- files -------------------------------------------------------------------------
@@ -171,32 +197,12 @@ class Timeline:
 
     @classmethod
     def load(cls, path: Path) -> Timeline:
-        """Read a timeline written by :meth:`save`."""
-        try:
-            with zipfile.ZipFile(path) as archive:
-                meta_raw = json.loads(archive.read("meta.json"))
-                version = meta_raw.get("format_version")
-                if version != TIMELINE_FORMAT_VERSION:
-                    raise TimelineFormatError(
-                        f"{path}: timeline format {version}, this furball reads "
-                        f"{TIMELINE_FORMAT_VERSION}; re-run the scenario"
-                    )
-                meta = TimelineMeta.model_validate(meta_raw)
-                arrays = {}
-                for name in archive.namelist():
-                    if name.endswith(".npy"):
-                        with archive.open(name) as member:
-                            data = io.BytesIO(member.read())
-                        arrays[name[:-4]] = np.lib.format.read_array(data, allow_pickle=False)
-        except (zipfile.BadZipFile, KeyError, json.JSONDecodeError, ValueError) as error:
-            if isinstance(error, TimelineFormatError):
-                raise
-            raise TimelineFormatError(f"{path}: not a furball timeline ({error})") from None
-        except OSError as error:
-            raise TimelineFormatError(f"{path}: cannot read ({error.strerror})") from None
-        t_s = arrays.pop("t_s")
-        channels = {k.removeprefix("ch_"): v for k, v in arrays.items()}
-        return cls(meta=meta, t_s=t_s, channels=channels)
+        """Read a timeline file, checking everything in it first; any problem raises a
+        :class:`TimelineFormatError` (see :func:`models.timeline_file.read_timeline`)."""
+        # Imported here: the reader builds on the models above.
+        from models.timeline_file import read_timeline
+
+        return read_timeline(path)
 
 
 def _write_member(archive: zipfile.ZipFile, name: str, data: bytes) -> None:

@@ -129,7 +129,7 @@ class ReplayScene:
                 base.a2dBottomLeft,
                 base.a2dBottomRight,
             )
-        turn_s = timeline.meta.tick_s * 10
+        turn_s = self.playback.turn_s
         times = tuple(e for e in timeline.meta.events if notable(e))
         if self.hud is not None:
             hud, aspect2d = self.hud, base.aspect2d

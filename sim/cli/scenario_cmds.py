@@ -15,7 +15,6 @@ from engine.bop.errors import IllegalOrder
 from engine.bop.game import TICKS_PER_TURN, ScenarioError, setup_problems
 from engine.bop.game import Game as BopGame
 from engine.bop.gamelog import LogError, log_problems, play_log
-from engine.phad.rotation import heading_pitch_roll_deg
 from engine.rulesets import RULESETS
 from models.files import DataFileError, describe_validation_error, read_toml
 from models.gamelog import LOG_KIND, GameLog, load_log
@@ -26,6 +25,7 @@ from sim.cli.arguments import SEED, TIME_S, TURNS
 from sim.output_file import OutputFile
 from sim.progress import LONG_WORK_S, Progress
 from sim.run_budget import MAX_RUN_BYTES, check_run, size_text, turn_guard
+from sim.state_report import state_report
 
 TIMELINE_SUFFIXES = (TIMELINE_SUFFIX, ".npz")
 """What a timeline's file name ends in (furball reads any ``.npz`` as a timeline)."""
@@ -46,7 +46,8 @@ examples:
 INSPECT_EXAMPLES = """\
 examples:
   furball inspect turn.furball.npz             entities and events
-  furball inspect turn.furball.npz --at 12.6   and every entity's state at 12.6 s
+  furball inspect turn.furball.npz --at 12.6   and every entity's state at 12.6 s, every
+                                               channel under the HUD's captions
 """
 
 
@@ -310,35 +311,10 @@ def _inspect(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         *(f"  t={e['t_s']:6.1f}s {e['kind']}: {e['detail']}" for e in events),
     ]
     if args.at is not None:
-        state = {}
+        duration = float(timeline.t_s[-1])
+        if not 0.0 <= args.at <= duration:  # NaN fails too
+            raise ValueError(f"--at {args.at}: the timeline runs from 0 to {duration:g} s")
+        state_lines, data["state"] = state_report(timeline, args.at)
         lines.append(f"state at t={args.at:.2f} s:")
-        for index, entity in enumerate(meta.entities):
-            raw = timeline.state_at(args.at, index)
-            heading, pitch, roll = heading_pitch_roll_deg(raw["quat_wxyz"])
-            entry = {
-                "position_ft": [raw["x_ft"], raw["y_ft"], raw["z_ft"]],
-                "heading_deg": heading,
-                "pitch_deg": pitch,
-                "roll_deg": roll,
-                "speed_kt": raw["speed_kt"],
-                "keas_kt": raw["keas_kt"],
-                "mach": raw["mach"],
-                "alt_ft": raw["z_ft"],
-                "alt_steps": raw["alt_steps"],
-                "hex": f"{raw['hex_q']},{raw['hex_r']}",
-                "load_g": raw["load_g"],
-                "throttle": raw["throttle_label"],
-                "engine_output": raw["engine_output"],
-                "phad": {k: raw[k] for k in ("nose", "canopy", "wing", "velocity", "lift")},
-                "fuel_fp": raw["fuel_fp"],
-                "active": raw["active"],
-            }
-            state[entity.id] = entry
-            lines.append(
-                f"  {entity.id:<12} hdg {heading:5.1f} pitch {pitch:+5.1f} roll {roll:+6.1f}  "
-                f"{entry['speed_kt']:5.0f} kt  {entry['alt_ft']:7.0f} ft  "
-                f"{entry['load_g']:.1f} G  {raw['throttle_label']}  "
-                f"N {raw['nose']} C {raw['canopy']} W {raw['wing']}  fuel {raw['fuel_fp']:.1f}"
-            )
-        data["state"] = state
+        lines.extend(state_lines)
     return "\n".join(lines), data

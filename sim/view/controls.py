@@ -8,6 +8,7 @@ bindings.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from sim.snapshot import Snapshot
@@ -33,6 +34,8 @@ legend and status row (over those)."""
 TIME_STEPS_S = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 1200)
 TIME_LABELS_MOST = 8
 """Time labels every :data:`TIME_STEPS_S` step giving at most this many over the replay."""
+MAX_TURN_TICKS = 400
+"""Most game-turn ticks on the bar; a longer replay gets one every few turns."""
 
 MARK_KINDS: tuple[tuple[str, str, tuple[float, float, float, float]], ...] = (
     ("other", "other", (0.72, 0.74, 0.78, 1.0)),
@@ -68,11 +71,13 @@ _MARK_RANK = {key: rank for rank, (key, _text, _colour) in enumerate(MARK_KINDS)
 
 def time_step_s(duration_s: float) -> int:
     """The time labels' step for a replay this long: the smallest step in
-    :data:`TIME_STEPS_S` giving no more than :data:`TIME_LABELS_MOST` steps."""
+    :data:`TIME_STEPS_S` (or multiple of its longest) giving no more than
+    :data:`TIME_LABELS_MOST` steps."""
     for step in TIME_STEPS_S:
         if duration_s / step <= TIME_LABELS_MOST:
             return step
-    return TIME_STEPS_S[-1]
+    longest = TIME_STEPS_S[-1]  # hours long: a multiple of the longest step
+    return longest * max(1, math.ceil(duration_s / longest / TIME_LABELS_MOST))
 
 
 def time_label(t_s: float) -> str:
@@ -290,24 +295,31 @@ class ScrubBar:
         left, right = -half_length, half_length
         _quad(static, "track", left, right, BAR_Z - 0.012, BAR_Z + 0.012, (0.05, 0.06, 0.08, 0.8))
         labels = self.root.attachNewNode("labels")
-        turns = int(self.duration_s / self.turn_s + 1e-6) if self.turn_s > 0 else 0
+        ratio = self.duration_s / self.turn_s if self.turn_s > 0 else 0.0
+        turns = int(ratio + 1e-6) if math.isfinite(ratio) else 0
+        # A long replay of short turns gets a tick every ``stride`` turns, never more than
+        # MAX_TURN_TICKS of them.
+        stride = max(1, math.ceil(turns / MAX_TURN_TICKS))
         # Game-turn numbers over the middle of their turns, every turn while they fit.
         turn_width = 2 * half_length * self.turn_s / self.duration_s if turns else 1.0
         every = 1
         while every * turn_width < BAR_TEXT * 2.4 and every < turns:
             every = {1: 2, 2: 5}.get(every, every * 2)
         self.turn_labels = []
-        for turn in range(turns + 1):
-            x = self.x_at(turn * self.turn_s)
-            _quad(
-                static,
-                "turn-tick",
-                x - 0.002,
-                x + 0.002,
-                BAR_Z - 0.026,
-                BAR_Z + 0.026,
-                (0.9, 0.9, 0.9, 1),
-            )
+        ticked = range(0, turns + 1, stride)
+        labelled = range(every - 1, turns, every)
+        for turn in sorted({*ticked, *labelled, 0}):
+            if turn % stride == 0:
+                x = self.x_at(turn * self.turn_s)
+                _quad(
+                    static,
+                    "turn-tick",
+                    x - 0.002,
+                    x + 0.002,
+                    BAR_Z - 0.026,
+                    BAR_Z + 0.026,
+                    (0.9, 0.9, 0.9, 1),
+                )
             if (turn < turns and (turn + 1) % every == 0) or (turn == 0 and every > 1):
                 middle = self.x_at((turn + 0.5) * self.turn_s)
                 number = Label(

@@ -17,6 +17,7 @@ from models.timeline import (
     slerp,
     slerp_many,
 )
+from tests.timeline_files import core_channels
 
 
 def small_timeline() -> Timeline:
@@ -33,6 +34,7 @@ def small_timeline() -> Timeline:
         meta=meta,
         t_s=np.array([0.0, 0.6, 1.2]),
         channels={
+            **core_channels(1, 3),
             "x_ft": np.array([[0.0, 100.0, 200.0]]),
             "quat_wxyz": np.array([[[1.0, 0, 0, 0], half_turn, half_turn]]),
             "nose": np.array([["015+00", "045+00", "075+00"]], dtype="<U6"),

@@ -15,6 +15,8 @@ from sim.view.controls import (
     BAR_TEXT,
     BAR_Z,
     MARK_KINDS,
+    MAX_TURN_TICKS,
+    TIME_LABELS_MOST,
     ScrubBar,
     mark_kind,
     time_label,
@@ -136,3 +138,17 @@ def test_a_click_on_the_track_seeks_there(clean_scene: Any) -> None:
         assert app._drag is not None
     finally:
         app.destroy()
+
+
+@pytest.mark.parametrize("turn_s", [0.0, 1e-300, 0.6, float("inf")])
+def test_a_long_replay_of_short_turns_keeps_the_bar_small(clean_scene: Any, turn_s: float) -> None:
+    anchor = clean_scene.aspect2d.attachNewNode("bottom-centre")
+    scrub = ScrubBar(anchor, 36_000.0, turn_s, ())
+    try:
+        ticks = scrub.root.findAllMatches("**/turn-tick").getNumPaths()
+        assert ticks <= MAX_TURN_TICKS + 1
+        assert len(scrub.turn_labels) <= 60
+        assert len(scrub.time_labels) <= TIME_LABELS_MOST + 1
+    finally:
+        scrub.destroy()
+        anchor.removeNode()

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from panda3d.core import NodePath
 
+from sim.hud_captions import GAUGE_CAPTIONS
 from sim.snapshot import EntityState, Snapshot
 from sim.view.hud.panels import (
     CAPTION,
@@ -32,14 +33,14 @@ def _fuel(fp: float) -> str:
 
 
 GAUGES: tuple[tuple[str, str, Callable[[EntityState], str]], ...] = (
-    ("speed", "SPEED kt", lambda s: f"{s.speed_kt:.0f}"),
-    ("keas", "KEAS kt", lambda s: f"{s.keas_kt:.0f}"),
-    ("mach", "MACH", lambda s: f"{s.mach:.2f}"),
-    ("fuel", "FUEL FP", lambda s: _fuel(s.fuel_fp)),
-    ("alt", "ALT ft", lambda s: f"{round(s.alt_ft, -1):,.0f}"),
-    ("steps", "ALT steps", lambda s: f"{s.alt_steps:d}"),
-    ("load", "LOAD G", lambda s: f"{s.load_g:.1f}"),
-    ("avg_load", "AVG LOAD G", lambda s: f"{s.average_load_g:.1f}"),
+    ("speed", GAUGE_CAPTIONS["speed"], lambda s: f"{s.speed_kt:.0f}"),
+    ("keas", GAUGE_CAPTIONS["keas"], lambda s: f"{s.keas_kt:.0f}"),
+    ("mach", GAUGE_CAPTIONS["mach"], lambda s: f"{s.mach:.2f}"),
+    ("fuel", GAUGE_CAPTIONS["fuel"], lambda s: _fuel(s.fuel_fp)),
+    ("alt", GAUGE_CAPTIONS["alt"], lambda s: f"{round(s.alt_ft, -1):,.0f}"),
+    ("steps", GAUGE_CAPTIONS["steps"], lambda s: f"{s.alt_steps:d}"),
+    ("load", GAUGE_CAPTIONS["load"], lambda s: f"{s.load_g:.1f}"),
+    ("avg_load", GAUGE_CAPTIONS["avg_load"], lambda s: f"{s.average_load_g:.1f}"),
 )
 """(key, caption, format) per tile, in reading order."""
 

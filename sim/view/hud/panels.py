@@ -32,6 +32,7 @@ from panda3d.core import (
     TransparencyAttrib,
 )
 
+from sim.hud_captions import INITIATIVE_CAPTIONS, SENSOR_ROWS, STATUS_ROWS
 from sim.snapshot import EntityState, Snapshot
 from sim.view.hud.names import names_that_fit, short_labels
 
@@ -414,7 +415,7 @@ class SensorsPanel(_RowsPanel):
     """
 
     TITLE = "SENSORS"
-    ROWS = (("radar", "RADAR"), ("tracks", "TRACKS"), ("ir", "IR LOCK"), ("rwr", "RWR"))
+    ROWS = SENSOR_ROWS
 
     def __init__(self, parent: NodePath) -> None:
         super().__init__(parent)
@@ -460,14 +461,26 @@ class StatusPanel(_RowsPanel):
     each crew member has left (``INIT 5.37   B/b   AP 4 6``; "Initiative", SoP 08)."""
 
     TITLE = "STORES & STATUS"
-    ROWS = (("weapons", "WEAPONS"), ("crew", "CREW"), ("damage", "DAMAGE"))
+    ROWS = STATUS_ROWS
     EXTRA_ROWS = 1
 
     def __init__(self, parent: NodePath) -> None:
         super().__init__(parent)
         y = self.row_y(len(self.ROWS))
-        Label(self.root, "caption-initiative", "INIT", pos=(0.045, y), colour=CAPTION)
-        Label(self.root, "caption-activity", "AP", pos=(AP_CAPTION_X, y), colour=CAPTION)
+        Label(
+            self.root,
+            "caption-initiative",
+            INITIATIVE_CAPTIONS["initiative"],
+            pos=(0.045, y),
+            colour=CAPTION,
+        )
+        Label(
+            self.root,
+            "caption-activity",
+            INITIATIVE_CAPTIONS["activity"],
+            pos=(AP_CAPTION_X, y),
+            colour=CAPTION,
+        )
         self.values["initiative"] = Label(
             self.root, "value-initiative", NONE_TEXT, pos=(INIT_VALUE_X, y)
         )

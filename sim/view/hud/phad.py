@@ -31,6 +31,7 @@ from functools import lru_cache
 from panda3d.core import NodePath, TextFont, TextNode
 
 from engine.phad import Cell, InvalidCell
+from sim.hud_captions import MARK_CAPTIONS
 from sim.snapshot import EntityState, Snapshot
 from sim.view.hud.names import short_labels
 from sim.view.hud.panels import (
@@ -77,13 +78,7 @@ MARK_COLOURS: dict[str, RGBA] = {
     "lift": (0.85, 0.36, 0.0, 1.0),
 }
 """Fixed mark colours, chosen apart from each other, the side colours and the ring tints."""
-MARK_NAMES: dict[str, str] = {
-    "nose": "NOSE",
-    "canopy": "CANOPY",
-    "wing": "WING",
-    "velocity": "VEL",
-    "lift": "LIFT",
-}
+MARK_NAMES: dict[str, str] = MARK_CAPTIONS
 
 GLYPH = 0.25
 """Half-size of a mark symbol at full scale (a lone item in a cell)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from panda3d.core import NodePath
 
+from sim.hud_captions import THROTTLE_CAPTIONS
 from sim.snapshot import Snapshot
 from sim.view.hud.panels import (
     AMBER,
@@ -80,7 +81,13 @@ class ThrottleQuadrant:
     def __init__(self, parent: NodePath) -> None:
         self.root = make_root(parent, "hud-throttle")
         backing(self.root, "backing", 0.0, 0.0, WIDTH, HEIGHT)
-        Label(self.root, "title", "THROTTLE", pos=(0.025, HEIGHT - 0.065), colour=CAPTION)
+        Label(
+            self.root,
+            "title",
+            THROTTLE_CAPTIONS["throttle"],
+            pos=(0.025, HEIGHT - 0.065),
+            colour=CAPTION,
+        )
         static = Shapes()
         static.rect(TRACK_X0, TRACK_Y0 - 0.02, TRACK_X1, TRACK_Y1 + 0.02, (0.08, 0.09, 0.1, 1))
         static.rect(TRACK_X0 + 0.012, TRACK_Y0, TRACK_X1 - 0.012, TRACK_Y1, (0, 0, 0, 1))
@@ -124,7 +131,7 @@ class ThrottleQuadrant:
         Label(
             self.root,
             "engine-caption",
-            "ENG",
+            THROTTLE_CAPTIONS["engine_output"],
             pos=((BAR_X0 + BAR_X1) / 2, TRACK_Y1 + 0.028),
             colour=CAPTION,
             align="center",
@@ -134,7 +141,7 @@ class ThrottleQuadrant:
         self.speedbrake_lamp = _white_rect(self.root, "speedbrake-lamp", x0, y0, x1, y1)
         self.speedbrake_lamp.setColor(*LAMP_OFF)
         self.speedbrake_text = Label(
-            self.root, "speedbrake", "SPD BRK", pos=(x1 + 0.02, y0 + 0.005)
+            self.root, "speedbrake", THROTTLE_CAPTIONS["speedbrake"], pos=(x1 + 0.02, y0 + 0.005)
         )
         self._detent: str | None = "unset"
         self._lever_y: float | None = None
@@ -189,7 +196,8 @@ class ThrottleQuadrant:
             self._speedbrake = state.speedbrake
             self.speedbrake_lamp.setColor(*(AMBER if state.speedbrake else LAMP_OFF))
             self.speedbrake_text.set_colour(AMBER if state.speedbrake else WHITE)
-            self.speedbrake_text.set("SPD BRK OUT" if state.speedbrake else "SPD BRK")
+            brake = THROTTLE_CAPTIONS["speedbrake"]
+            self.speedbrake_text.set(f"{brake} OUT" if state.speedbrake else brake)
 
     def destroy(self) -> None:
         self.root.removeNode()
