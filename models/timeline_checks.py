@@ -47,14 +47,15 @@ TIME_TOLERANCE_S: Final = 1e-6
 QUATERNION_TOLERANCE: Final = 1e-3
 """How far an attitude quaternion's length may lie from 1."""
 
-MAX_MAP_FT: Final = 3_000_000.0
-"""Farthest east, west, north or south of the map origin, feet (about 490 nautical miles)."""
+MAX_MAP_FT: Final = 20_000_000.0
+"""Farthest east, west, north or south of the map origin, feet (about 3,300 nautical miles:
+a thousand game-turns flown straight at Mach 2.5 stay inside)."""
 MIN_ALT_FT: Final = -2_000.0
 """Lowest altitude, feet (a little below the lowest land)."""
 MAX_ALT_FT: Final = 300_000.0
 """Highest altitude, feet (above any aircraft or missile of these games)."""
-MAX_HEX: Final = 20_000
-"""Largest axial hex coordinate either way (a 400 ft hex map across :data:`MAX_MAP_FT`)."""
+MAX_HEX: Final = 100_000
+"""Largest axial hex coordinate either way (400 ft hexes out to :data:`MAX_MAP_FT`)."""
 ALT_STEP_FT: Final = 200.0
 MAX_SPEED_KT: Final = 20_000.0
 MAX_MACH: Final = 30.0

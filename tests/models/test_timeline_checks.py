@@ -104,11 +104,11 @@ def test_numbers_are_finite(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "value", "said"),
     [
-        ("x_ft", 1e12, "holds 1e+12; the range is -3,000,000 to 3,000,000"),
+        ("x_ft", 1e12, "holds 1e+12; the range is -20,000,000 to 20,000,000"),
         ("z_ft", -50_000.0, "holds -50000; the range is -2,000 to 300,000"),
         ("speed_kt", -5.0, "holds -5; the range is 0 to 20,000"),
         ("throttle", 2.0, "holds 2; the range is 0 to 1"),
-        ("hex_q", 2**31 - 1, "holds 2147483647; the range is -20,000 to 20,000"),
+        ("hex_q", 2**31 - 1, "holds 2147483647; the range is -100,000 to 100,000"),
         ("fuel_fp", -1.5, "holds -1.5; the range is 0 to 10,000"),
     ],
 )
