@@ -307,6 +307,7 @@ _PLAIN_WORDS = {
     "model_attributes_type": "should be a table",
     "finite_number": "should be a finite number",
     "datetime_type": "should be a date-time such as 1972-05-10T08:30:00Z",
+    "missing": "is missing (the format needs it)",
 }
 """pydantic's type complaints in the words of a TOML file."""
 

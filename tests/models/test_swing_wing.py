@@ -296,7 +296,7 @@ def test_bad_automatic_schedule_is_reported(
         ),
         (
             (("overspeed_keas_kt = 430\n", ""),),
-            ("swing_wing.positions.0.overspeed_keas_kt", "Field required"),
+            ("swing_wing.positions.0.overspeed_keas_kt", "is missing"),
         ),
     ],
     ids=[

@@ -321,15 +321,15 @@ def test_metadata_problems_name_their_field_paths(tmp_path: Path) -> None:
         meta["colour"] = "red"
 
     message = refusal(with_meta(tmp_path, broken))
-    assert "meta.json: rules: Field required" in message
-    assert "meta.json: seed: Input should be a valid integer" in message
-    assert "meta.json: scenario: Input should be a valid string" in message
+    assert "meta.json: rules: is missing" in message
+    assert "meta.json: seed: should be an integer (a whole number) (got true)" in message
+    assert "meta.json: scenario: should be a string in quotes (got 5)" in message
     assert "meta.json: colour: unknown key" in message
 
 
 @pytest.mark.parametrize(
     ("tick_s", "said"),
-    [(0, "tick_s: Input should be greater than 0"), (-0.6, "greater than 0"), ("0.6", "number")],
+    [(0, "tick_s: should be greater than 0"), (-0.6, "greater than 0"), ("0.6", "number")],
 )
 def test_the_tick_length_is_a_positive_number(tmp_path: Path, tick_s: object, said: str) -> None:
     def change(meta: dict[str, object]) -> None:
@@ -342,7 +342,7 @@ def test_no_nan_or_infinity_in_the_metadata(tmp_path: Path) -> None:
     text = members(saved(tmp_path))["meta.json"].decode()
     for token in ("NaN", "Infinity", "1e999"):
         path = with_meta(tmp_path, text.replace('"tick_s": 0.6', f'"tick_s": {token}').encode())
-        assert "meta.json: tick_s: Input should be a finite number" in refusal(path)
+        assert "meta.json: tick_s: should be a finite number" in refusal(path)
 
 
 def test_another_format_version_is_refused_with_advice(tmp_path: Path) -> None:
