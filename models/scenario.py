@@ -143,6 +143,17 @@ class AircraftSetup(DataModel):
     def _hex_text(cls, value: str) -> str:
         return check_hex_text(value)
 
+    @field_validator("callsign")
+    @classmethod
+    def _callsign_makes_an_id(cls, value: str) -> str:
+        """The callsign becomes the aircraft's id in the timeline, where sensor channels list
+        ids separated by commas: no commas, and no spacing but plain spaces."""
+        if "," in value or any((c.isspace() and c != " ") or not c.isprintable() for c in value):
+            raise ValueError(
+                "a callsign may not hold a comma, a tab, a line break or a control character"
+            )
+        return value
+
     @field_validator("speed_kt")
     @classmethod
     def _multiple_of_five(cls, value: int) -> int:

@@ -144,3 +144,15 @@ def test_a_reference_time_may_be_iso_text_but_not_a_number() -> None:
         GeoReference.model_validate({"time": 86400})
     with pytest.raises(ValidationError, match="not a date-time"):
         GeoReference.model_validate({"time": "yesterday"})
+
+
+@pytest.mark.parametrize("callsign", ["Viper, 1", "Viper\t1", "Viper\\n1"])
+def test_a_callsign_that_would_not_make_a_timeline_id_is_refused(
+    tmp_path: Path, callsign: str
+) -> None:
+    """The callsign becomes the aircraft's id in the timeline, which sensor channels list
+    separated by commas: "Viper, 1" played, then its timeline could not be read back."""
+    text = scenario_text().replace('callsign = "Viper 1"', f'callsign = "{callsign}"', 1)
+    assert callsign not in scenario_text()
+    problems = scenario_problems(tmp_path, text)
+    assert any(p.startswith("aircraft.0.callsign: ") for p in problems), problems
