@@ -109,18 +109,11 @@ def test_every_shipped_file_validates_as_written_back(tmp_path: Path) -> None:
         assert status == 0, stderr
 
 
-def _scenario_test(examples: int) -> Any:
+def _validate_test(files: list[Path], examples: int) -> Any:
+    """A fuzz test of ``furball validate`` over mutations of ``files``."""
+
     @_settings(examples)
-    @given(case=toml_cases(SCENARIO_FILES))
-    def check(tmp_path: Path, case: tuple[Path, Mutation]) -> None:
-        _validate_case(case, tmp_path)
-
-    return check
-
-
-def _log_test(examples: int) -> Any:
-    @_settings(examples)
-    @given(case=toml_cases(LOG_FILES))
+    @given(case=toml_cases(files))
     def check(tmp_path: Path, case: tuple[Path, Mutation]) -> None:
         _validate_case(case, tmp_path)
 
@@ -146,11 +139,11 @@ def _playlist_test(examples: int) -> Any:
     return check
 
 
-test_mutated_scenarios_get_a_clean_answer = _scenario_test(FUZZ_EXAMPLES)
-test_mutated_game_logs_get_a_clean_answer = _log_test(FUZZ_EXAMPLES)
+test_mutated_scenarios_get_a_clean_answer = _validate_test(SCENARIO_FILES, FUZZ_EXAMPLES)
+test_mutated_game_logs_get_a_clean_answer = _validate_test(LOG_FILES, FUZZ_EXAMPLES)
 test_mutated_playlists_get_a_clean_answer = _playlist_test(FUZZ_EXAMPLES)
-test_many_mutated_scenarios = pytest.mark.slow(_scenario_test(FUZZ_SLOW_EXAMPLES))
-test_many_mutated_game_logs = pytest.mark.slow(_log_test(FUZZ_SLOW_EXAMPLES))
+test_many_mutated_scenarios = pytest.mark.slow(_validate_test(SCENARIO_FILES, FUZZ_SLOW_EXAMPLES))
+test_many_mutated_game_logs = pytest.mark.slow(_validate_test(LOG_FILES, FUZZ_SLOW_EXAMPLES))
 test_many_mutated_playlists = pytest.mark.slow(_playlist_test(FUZZ_SLOW_EXAMPLES))
 
 
