@@ -139,8 +139,14 @@ class Window:
     def ready(self, timeout_s: float = 40.0) -> dict[str, Any]:
         """Wait for the first frames and find the window."""
         status = self.wait_for("the first frames", lambda s: s.get("frame", 0) >= 3, timeout_s)
+        self._find_window()
+        return status
+
+    def _find_window(self) -> None:
+        """The newest visible window named furball on the display (a window of an earlier
+        test may still be closing)."""
         found = subprocess.run(
-            ["xdotool", "search", "--name", "furball"],
+            ["xdotool", "search", "--onlyvisible", "--name", "furball"],
             env={**os.environ, "DISPLAY": self.display},
             capture_output=True,
             text=True,
@@ -148,17 +154,30 @@ class Window:
         )
         ids = found.stdout.split()
         assert ids, f"{self.name}: no window named furball on {self.display}"
-        self.window_id = ids[-1]
-        return status
+        self.window_id = max(ids, key=int)
 
     # -- acting ----------------------------------------------------------------------------
     def key(self, key: str) -> None:
-        subprocess.run(
-            ["xdotool", "key", "--window", self.window_id, key],
-            env={**os.environ, "DISPLAY": self.display},
-            check=True,
-            timeout=10,
-        )
+        """Press ``key`` in the window; if the window found at the start is gone, find it
+        again once (and say so if furball itself has exited)."""
+        for attempt in range(2):
+            pressed = subprocess.run(
+                ["xdotool", "key", "--window", self.window_id, key],
+                env={**os.environ, "DISPLAY": self.display},
+                capture_output=True,
+                text=True,
+                timeout=10,
+            )
+            if pressed.returncode == 0:
+                return
+            if self.process.poll() is not None:
+                pytest.fail(
+                    f"{self.name}: furball exited ({self.process.returncode}) before key "
+                    f"{key}: {self.stderr()[-2000:]}"
+                )
+            if attempt == 0:
+                self._find_window()
+        pytest.fail(f"{self.name}: key {key} could not be sent: {pressed.stderr[-500:]}")
 
     def screenshot(self, label: str) -> str:
         """Save the screen as ``<name>-<n>-<label>.png``; returns its digest."""
