@@ -12,6 +12,7 @@ Without Xvfb, xdotool and import the tests skip, saying what to install; under C
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -153,7 +154,12 @@ class Window:
             timeout=10,
         )
         ids = found.stdout.split()
-        assert ids, f"{self.name}: no window named furball on {self.display}"
+        if not ids:
+            pytest.fail(
+                f"{self.name}: no window named furball on {self.display}; furball "
+                f"{'runs' if self.process.poll() is None else 'exited'}; last status "
+                f"{self.status()}; stderr: {self.stderr()[-2000:]}"
+            )
         self.window_id = max(ids, key=int)
 
     # -- acting ----------------------------------------------------------------------------
@@ -170,14 +176,20 @@ class Window:
             )
             if pressed.returncode == 0:
                 return
+            # A window that is gone may be a furball that is ending.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(3)
             if self.process.poll() is not None:
                 pytest.fail(
                     f"{self.name}: furball exited ({self.process.returncode}) before key "
-                    f"{key}: {self.stderr()[-2000:]}"
+                    f"{key}; last status {self.status()}; stderr: {self.stderr()[-2000:]}"
                 )
             if attempt == 0:
                 self._find_window()
-        pytest.fail(f"{self.name}: key {key} could not be sent: {pressed.stderr[-500:]}")
+        pytest.fail(
+            f"{self.name}: key {key} could not be sent: {pressed.stderr[-500:]}; last status "
+            f"{self.status()}; stderr: {self.stderr()[-2000:]}"
+        )
 
     def screenshot(self, label: str) -> str:
         """Save the screen as ``<name>-<n>-<label>.png``; returns its digest."""
