@@ -164,8 +164,11 @@ class Window:
 
     # -- acting ----------------------------------------------------------------------------
     def key(self, key: str) -> None:
-        """Press ``key`` in the window; if the window found at the start is gone, find it
-        again once (and say so if furball itself has exited)."""
+        """Press ``key`` in the window.  A key that ends furball (ctrl-q, esc in ``play``)
+        may close the window between xdotool's press and release, which xdotool reports as
+        a failure: a furball that has exited is left to the caller to judge (every wait
+        says how it exited).  A window that is gone while furball runs is found again
+        once."""
         for attempt in range(2):
             pressed = subprocess.run(
                 ["xdotool", "key", "--window", self.window_id, key],
@@ -176,14 +179,10 @@ class Window:
             )
             if pressed.returncode == 0:
                 return
-            # A window that is gone may be a furball that is ending.
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(3)
             if self.process.poll() is not None:
-                pytest.fail(
-                    f"{self.name}: furball exited ({self.process.returncode}) before key "
-                    f"{key}; last status {self.status()}; stderr: {self.stderr()[-2000:]}"
-                )
+                return
             if attempt == 0:
                 self._find_window()
         pytest.fail(
