@@ -15,6 +15,7 @@ shows for a bad scenario (naming the file and the rule); the window reads it and
 
 from __future__ import annotations
 
+import gc
 import inspect
 import threading
 from dataclasses import dataclass
@@ -120,6 +121,48 @@ class GrowingTimeline:
             return self._published
 
 
+_collector_lock = threading.Lock()
+_engines_running = 0
+_collection_was_on = True
+
+
+def _hold_collection() -> None:
+    """Turn the interpreter's automatic garbage collection off while an engine thread
+    plays: a collection runs in whichever thread happens to allocate, and one run in the
+    engine's thread may free Panda3D objects the window dropped, which aborts the process
+    (seen: ``Fatal Python error: Aborted`` while garbage-collecting in the engine thread).
+    The window's thread collects instead (:func:`collect_garbage`)."""
+    global _engines_running, _collection_was_on
+    with _collector_lock:
+        if _engines_running == 0:
+            _collection_was_on = gc.isenabled()
+            gc.disable()
+        _engines_running += 1
+
+
+def _release_collection() -> None:
+    global _engines_running
+    with _collector_lock:
+        _engines_running -= 1
+        if _engines_running == 0 and _collection_was_on:
+            gc.enable()
+
+
+def collect_garbage() -> None:
+    """Collect garbage in the calling thread (the window's, once a frame) as the
+    interpreter would have on its own: the youngest generation once it holds more objects
+    than its threshold, an older one once enough younger collections have run."""
+    if gc.isenabled():
+        return  # no engine thread: the interpreter collects as usual
+    counts, thresholds = gc.get_count(), gc.get_threshold()
+    if counts[0] <= thresholds[0]:
+        return
+    generation = 0
+    if counts[1] > thresholds[1]:
+        generation = 2 if counts[2] > thresholds[2] else 1
+    gc.collect(generation)
+
+
 class EngineThread:
     """Plays a game in a background thread, publishing every game-turn to ``growing``.
 
@@ -147,7 +190,12 @@ class EngineThread:
         self._thread = threading.Thread(target=self._play, name="furball-engine", daemon=True)
 
     def start(self) -> EngineThread:
-        self._thread.start()
+        _hold_collection()
+        try:
+            self._thread.start()
+        except BaseException:
+            _release_collection()
+            raise
         return self
 
     def resume(self) -> None:
@@ -180,6 +228,12 @@ class EngineThread:
             self._pace.wait_for(may_play)
 
     def _play(self) -> None:
+        try:
+            self._play_game()
+        finally:
+            _release_collection()
+
+    def _play_game(self) -> None:
         growing = self.growing
         try:
             final = self.game.run(self.turns, published=self._publish)

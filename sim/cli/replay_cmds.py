@@ -474,6 +474,7 @@ def _play_streamed(
     its first game-turn once the window has drawn its first frame."""
     from sim.app import ReplayApp, ReplayScene
     from sim.panda import open_base
+    from sim.stream import collect_garbage
 
     growing = engine.growing
     base = open_base(size[0], size[1], offscreen=False)
@@ -497,6 +498,7 @@ def _play_streamed(
     def follow(task: Any) -> Any:
         """Once a frame, before the replay's update: take what the engine published."""
         nonlocal seen
+        collect_garbage()  # here, never in the engine's thread (sim.stream)
         if task.frame == 1:  # the first frame is drawn: the engine may play on
             engine.resume()
         pb = scene.playback

@@ -197,6 +197,34 @@ def test_a_held_engine_waits_for_the_viewer() -> None:
     assert engine.growing.wait(60) and engine.growing.complete
 
 
+def test_no_garbage_is_collected_in_the_engine_thread() -> None:
+    """While the engine plays beside the window the interpreter collects no garbage on its
+    own (one collection in the engine's thread freed Panda3D objects there and aborted the
+    process); the window's thread collects once a frame, and once the engine is done the
+    interpreter collects as before."""
+    import gc
+
+    from sim.stream import collect_garbage
+
+    assert gc.isenabled()
+    engine = stream_scenario(SCENARIO, hold_after=2)
+    assert engine is not None
+    try:
+        assert not gc.isenabled()
+        garbage: list[object] = []
+        garbage.append(garbage)  # a cycle only a collection frees
+        del garbage
+        kept = [[] for _ in range(gc.get_threshold()[0] + 10)]  # young objects enough...
+        assert gc.get_count()[0] > gc.get_threshold()[0], "...and nobody collected them"
+        collect_garbage()
+        assert gc.get_count()[0] < 10, "collected in this thread"
+        del kept
+    finally:
+        engine.resume()
+        engine.join(60)
+    assert gc.isenabled()
+
+
 def first_tick_s() -> float:
     from engine.bop.game import TICK_S
 
