@@ -18,9 +18,11 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -111,10 +113,14 @@ def type_key(type_id: str) -> str:
 
 
 @cache
-def shipped_files(folder: Path) -> dict[str, Path]:
-    """The TOML files of a shipped folder by stem.  Ids are looked up here and never joined
-    into a path, so no id (``../x``, ``/etc/x``, 255 characters) reaches the file system."""
-    return {path.stem: path for path in sorted(folder.glob("*.toml")) if path.is_file()}
+@cache
+def shipped_files(folder: Path) -> Mapping[str, Path]:
+    """The TOML files of a shipped folder by stem, listed once (the shipped folders do not
+    change while furball runs, and every card lookup comes here).  Ids are looked up here
+    and never joined into a path, so no id (``../x``, ``/etc/x``, 255 characters) reaches
+    the file system."""
+    files = {path.stem: path for path in sorted(folder.glob("*.toml")) if path.is_file()}
+    return MappingProxyType(files)
 
 
 # -- before parsing --------------------------------------------------------------------
