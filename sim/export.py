@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from sim.main_thread_gc import collect_garbage, main_thread_collects
+
 Frame = npt.NDArray[np.uint8]
 
 
@@ -138,20 +140,22 @@ def encode_video(
             failure.append(error)
 
     thread = threading.Thread(target=worker, name="furball-encoder", daemon=True)
-    thread.start()
     written = 0
-    try:
-        for frame in frames():
-            if failure:
-                break
-            pending.put(frame)
-            written += 1
-            if progress is not None:
-                progress(written)
-    finally:
-        pending.put(None)
-        thread.join()
-        container.close()
+    with main_thread_collects():  # never in the encoder's thread (sim.main_thread_gc)
+        thread.start()
+        try:
+            for frame in frames():
+                if failure:
+                    break
+                pending.put(frame)
+                written += 1
+                collect_garbage()
+                if progress is not None:
+                    progress(written)
+        finally:
+            pending.put(None)
+            thread.join()
+            container.close()
     if failure:
         raise ExportError(f"{path}: encoding failed ({failure[0]})")
     return written

@@ -15,7 +15,6 @@ shows for a bad scenario (naming the file and the rule); the window reads it and
 
 from __future__ import annotations
 
-import gc
 import inspect
 import threading
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from models.timeline import Timeline
+from sim.main_thread_gc import hold_collection, release_collection
 
 
 @dataclass(frozen=True)
@@ -121,48 +121,6 @@ class GrowingTimeline:
             return self._published
 
 
-_collector_lock = threading.Lock()
-_engines_running = 0
-_collection_was_on = True
-
-
-def _hold_collection() -> None:
-    """Turn the interpreter's automatic garbage collection off while an engine thread
-    plays: a collection runs in whichever thread happens to allocate, and one run in the
-    engine's thread may free Panda3D objects the window dropped, which aborts the process
-    (seen: ``Fatal Python error: Aborted`` while garbage-collecting in the engine thread).
-    The window's thread collects instead (:func:`collect_garbage`)."""
-    global _engines_running, _collection_was_on
-    with _collector_lock:
-        if _engines_running == 0:
-            _collection_was_on = gc.isenabled()
-            gc.disable()
-        _engines_running += 1
-
-
-def _release_collection() -> None:
-    global _engines_running
-    with _collector_lock:
-        _engines_running -= 1
-        if _engines_running == 0 and _collection_was_on:
-            gc.enable()
-
-
-def collect_garbage() -> None:
-    """Collect garbage in the calling thread (the window's, once a frame) as the
-    interpreter would have on its own: the youngest generation once it holds more objects
-    than its threshold, an older one once enough younger collections have run."""
-    if gc.isenabled():
-        return  # no engine thread: the interpreter collects as usual
-    counts, thresholds = gc.get_count(), gc.get_threshold()
-    if counts[0] <= thresholds[0]:
-        return
-    generation = 0
-    if counts[1] > thresholds[1]:
-        generation = 2 if counts[2] > thresholds[2] else 1
-    gc.collect(generation)
-
-
 class EngineThread:
     """Plays a game in a background thread, publishing every game-turn to ``growing``.
 
@@ -190,11 +148,11 @@ class EngineThread:
         self._thread = threading.Thread(target=self._play, name="furball-engine", daemon=True)
 
     def start(self) -> EngineThread:
-        _hold_collection()
+        hold_collection()
         try:
             self._thread.start()
         except BaseException:
-            _release_collection()
+            release_collection()
             raise
         return self
 
@@ -231,7 +189,7 @@ class EngineThread:
         try:
             self._play_game()
         finally:
-            _release_collection()
+            release_collection()
 
     def _play_game(self) -> None:
         growing = self.growing

@@ -473,8 +473,8 @@ def _play_streamed(
     first game-turn, and grows as it publishes more (:mod:`sim.stream`); the engine plays
     its first game-turn once the window has drawn its first frame."""
     from sim.app import ReplayApp, ReplayScene
+    from sim.main_thread_gc import collect_garbage
     from sim.panda import open_base
-    from sim.stream import collect_garbage
 
     growing = engine.growing
     base = open_base(size[0], size[1], offscreen=False)
@@ -498,7 +498,7 @@ def _play_streamed(
     def follow(task: Any) -> Any:
         """Once a frame, before the replay's update: take what the engine published."""
         nonlocal seen
-        collect_garbage()  # here, never in the engine's thread (sim.stream)
+        collect_garbage()  # here, never in the engine's thread (sim.main_thread_gc)
         if task.frame == 1:  # the first frame is drawn: the engine may play on
             engine.resume()
         pb = scene.playback

@@ -200,11 +200,11 @@ def test_a_held_engine_waits_for_the_viewer() -> None:
 def test_no_garbage_is_collected_in_the_engine_thread() -> None:
     """While the engine plays beside the window the interpreter collects no garbage on its
     own (one collection in the engine's thread freed Panda3D objects there and aborted the
-    process); the window's thread collects once a frame, and once the engine is done the
-    interpreter collects as before."""
+    process); the window's thread collects once a frame (:mod:`sim.main_thread_gc`), and
+    once the engine is done the interpreter collects as before."""
     import gc
 
-    from sim.stream import collect_garbage
+    from sim.main_thread_gc import collect_garbage
 
     assert gc.isenabled()
     engine = stream_scenario(SCENARIO, hold_after=2)
@@ -345,3 +345,23 @@ def test_the_engine_plays_only_as_far_as_the_viewer_wants() -> None:
     assert latest is not None and latest.timeline.ticks == 31, "it stops past what is wanted"
     engine.want_until(None)
     assert engine.growing.wait(60) and engine.growing.complete
+
+
+def test_no_garbage_is_collected_in_the_video_encoder_thread(tmp_path: Path) -> None:
+    """The encoder's thread allocates beside the renderer; while it runs only the main
+    thread collects (:mod:`sim.main_thread_gc`), as beside the engine."""
+    import gc
+
+    from sim.export import encode_video
+
+    seen: list[bool] = []
+
+    def frames() -> Any:
+        for _ in range(3):
+            seen.append(gc.isenabled())
+            yield np.zeros((64, 64, 3), dtype=np.uint8)
+
+    assert gc.isenabled()
+    assert encode_video(tmp_path / "v.mp4", frames, 64, 64, 10) == 3
+    assert seen == [False, False, False]
+    assert gc.isenabled()
