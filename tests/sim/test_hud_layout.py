@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from sim.main_thread_gc import main_thread_collects
 from sim.view.hud.layout import clear_middle
 from sim.view.hud.screen import LEAST_TEXT_PX, Screen
 
@@ -162,7 +163,12 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any
         assert done.returncode == 0 and lines, done.stderr[-3000:]
         return dict(json.loads(lines[-1][len("REPORT ") :]))
 
-    with ThreadPoolExecutor(max_workers=max(2, min(4, os.cpu_count() or 2))) as pool:
+    # The pool's threads allocate while this process holds Panda3D objects: only the main
+    # thread may collect them (sim.main_thread_gc).
+    with (
+        main_thread_collects(),
+        ThreadPoolExecutor(max_workers=max(2, min(4, os.cpu_count() or 2))) as pool,
+    ):
         results = dict(zip(SHAPES, pool.map(run, SHAPES.values()), strict=True))
     return results
 
