@@ -211,6 +211,9 @@ def test_no_garbage_is_collected_in_the_engine_thread() -> None:
     assert engine is not None
     try:
         assert not gc.isenabled()
+        # Held after its first game-turn, the engine allocates nothing while this counts.
+        assert engine.growing.wait_for(min_ticks=2, timeout_s=60) is not None
+        assert not engine.growing.wait(0.2)
         garbage: list[object] = []
         garbage.append(garbage)  # a cycle only a collection frees
         del garbage
