@@ -23,7 +23,9 @@ import numpy as np
 import numpy.typing as npt
 from pydantic import BaseModel, ConfigDict, Field
 
+from models.hud_spec import HudSpec
 from models.reference import GeoReference
+from models.ruleset_spec import ChannelSpec, MapScale
 
 TIMELINE_FORMAT_VERSION = 1
 TIMELINE_SUFFIX = ".furball.npz"
@@ -97,6 +99,18 @@ class TimelineMeta(_Meta):
     """Where the map lies on the globe and when the first tick falls (the scenario's)."""
     tick_s: float = Field(gt=0.0)
     """Seconds from one tick to the next; the ticks fall at 0, ``tick_s``, 2 ``tick_s``, …"""
+    ticks_per_turn: int = Field(default=10, ge=1)
+    """Ticks in one of the rules' turns."""
+    turn_word: str = "game-turn"
+    """What the rules call a turn (``game-turn``, ``round``)."""
+    substep_word: str = "tick"
+    """What the rules call one tick (``tick``, ``impulse``)."""
+    scale: MapScale | None = None
+    """The rules' map and altitude unit; None when the timeline does not say."""
+    channels: dict[str, ChannelSpec] = Field(default_factory=dict)
+    """What every channel holds, by name."""
+    hud: HudSpec | None = None
+    """What the cockpit HUD shows; None for the core gauges only."""
     entities: tuple[EntityInfo, ...]
     events: tuple[Event, ...] = ()
     turn_table: tuple[dict[str, Any], ...] = ()

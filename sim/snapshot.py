@@ -7,6 +7,7 @@ No Panda3D here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -76,6 +77,12 @@ class EntityState:
     activity: str = ""
     """Activity Points left by crew seat, pilot first (``4 6``; ``-`` for a crew member who
     cannot act); "" when not known."""
+    values: Mapping[str, float | str | tuple[str, ...]] = field(default_factory=dict)
+    """Every channel beyond the common core, by its timeline name (``bop.fuel_fp``), read
+    between ticks as its :class:`models.ruleset_spec.ChannelSpec` says; an ``ids`` channel
+    gives a tuple of entity ids."""
+    turn_means: Mapping[str, float] = field(default_factory=dict)
+    """For each channel declared with ``turn_mean``: its mean over the turn flown so far."""
 
 
 @dataclass(frozen=True, slots=True)

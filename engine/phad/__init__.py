@@ -22,7 +22,7 @@ from engine.phad.angles import (
     track_crossing_angle,
 )
 from engine.phad.attitude import Attitude, InvalidAttitude, PlottedTurn, RollDirection
-from engine.phad.cells import ALL_CELLS, Cell, CellLike, InvalidCell, as_cell
+from engine.phad.cells import ALL_CELLS, Cell, CellLike, InvalidCell, as_cell, cell_of
 from engine.phad.graph import NEIGHBOURS, RINGS, adjacent, cells_at, distance, ring_three_from
 from engine.phad.movement import Edge, MovementVector, centre_of_path
 from engine.phad.pitchdown import PitchDown, Side, pitch_down, pitch_down_options
@@ -52,6 +52,7 @@ __all__ = [
     "angles_between",
     "as_cell",
     "aspect",
+    "cell_of",
     "cells_at",
     "centre_of_path",
     "distance",

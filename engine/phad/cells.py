@@ -255,6 +255,32 @@ def all_cells() -> tuple[Cell, ...]:
 ALL_CELLS: Final = all_cells()
 
 
+def cell_of(direction: tuple[float, float, float]) -> Cell:
+    """The PHAD cell holding a world direction (x east, y north, z up; any length).
+
+    Rings split at pitch ±15, ±45 and ±75°; within a ring the wedge is the one whose centre
+    heading is nearest (a direction on a border goes to the clockwise cell).  This is a
+    display reading of a continuous direction, with no hexes or altitude steps: the rules'
+    own bearing is :func:`engine.bearing.shoot_bearing`.
+    """
+    x, y, z = direction
+    horizontal = math.hypot(x, y)
+    if horizontal == 0.0 and z == 0.0:
+        raise InvalidCell("a zero vector has no direction, so no PHAD cell")
+    pitch = math.degrees(math.atan2(z, horizontal))
+    ring = next(r for r in PITCH_RINGS_DEG if pitch >= r - 15.0) if pitch > -75.0 else -90
+    if abs(ring) == 90:
+        return Cell(ring, None)
+    heading = math.degrees(math.atan2(x, y)) % 360.0
+    centres = headings_for_ring(ring)
+
+    def off_centre(centre: int) -> tuple[float, float]:  # ties go clockwise
+        return (abs((heading - centre + 180.0) % 360.0 - 180.0), -((heading - centre) % 360.0))
+
+    best = min(centres, key=off_centre)
+    return Cell(ring, best)
+
+
 CellLike = Cell | str
 """A cell, or its rulebook spelling."""
 

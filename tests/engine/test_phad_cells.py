@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from engine.phad import ALL_CELLS, Cell, InvalidCell
+from engine.phad import ALL_CELLS, Cell, InvalidCell, cell_of
 
 
 def test_fifty_cells_in_the_rulebook_rings() -> None:
@@ -107,3 +107,30 @@ def test_half_widths_cover_the_gaps_between_neighbouring_centres() -> None:
                 )
             )
             assert gap <= cell.half_width_deg + other.half_width_deg + 1e-9
+
+
+# -- the cell holding a world direction (for bearings and PHADs derived from attitude) ----
+@pytest.mark.parametrize("cell", ALL_CELLS, ids=str)
+def test_cell_of_a_cells_centre_is_that_cell(cell: Cell) -> None:
+    assert cell_of(cell.unit_vector()) == cell
+
+
+@pytest.mark.parametrize(
+    ("direction", "expected"),
+    [
+        ((0.0, 1.0, 0.0), "015+00"),  # due north lies on a border: the clockwise cell
+        ((0.0, 1.0, 0.3), "000+30"),  # 16.7° up is above the 00 ring's top border
+        ((0.0, 5.0, 0.0), "015+00"),  # length does not matter
+        ((0.05, 0.0, 1.0), "All+90"),
+        ((-1.0, 0.0, -0.7), "270-30"),
+    ],
+)
+def test_cell_of_reads_rings_by_pitch_and_wedges_by_heading(
+    direction: tuple[float, float, float], expected: str
+) -> None:
+    assert str(cell_of(direction)) == expected
+
+
+def test_cell_of_refuses_a_zero_vector() -> None:
+    with pytest.raises(InvalidCell, match="zero vector"):
+        cell_of((0.0, 0.0, 0.0))

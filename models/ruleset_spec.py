@@ -1,0 +1,82 @@
+"""What a rule set declares about itself as data: its time scale, its map and its channels.
+
+A rule set's registry entry (:mod:`engine.rulesets`) holds these, and every timeline it
+writes carries a copy in its metadata, so a saved timeline can be replayed, labelled and
+explained without the rule set that wrote it (DESIGN §6).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False
+    )
+
+
+class TimeScale(_Spec):
+    """How the rules divide time, and what they call the parts."""
+
+    tick_s: float = Field(gt=0.0)
+    """Seconds from one tick (the smallest step the timeline samples) to the next."""
+    ticks_per_turn: int = Field(ge=1)
+    """Ticks in one of the rules' turns."""
+    turn_word: str = "turn"
+    """What the rules call a turn: ``game-turn``, ``round``, ``turn``."""
+    substep_word: str = "tick"
+    """What the rules call one tick: ``tick``, ``impulse``, ``step``."""
+
+    @property
+    def turn_s(self) -> float:
+        """Seconds in one turn."""
+        return self.tick_s * self.ticks_per_turn
+
+
+class MapScale(_Spec):
+    """The playing surface and the altitude unit of a rule set, in world feet."""
+
+    grid: Literal["hex", "table"]
+    """``hex``: a hex map; ``table``: an open table or lawn measured with a ruler."""
+    hex_ft: float | None = Field(default=None, gt=0.0)
+    """Across the flats of one hex (hex maps only)."""
+    hex_top: Literal["flat", "pointy"] = "flat"
+    """Which way the hexes lie: ``flat`` has a hexside facing north."""
+    table_unit_ft: float | None = Field(default=None, gt=0.0)
+    """World feet in one measuring unit on the table (an open table only)."""
+    table_unit_name: str = ""
+    """The measuring unit's name: ``inch``, ``yardstick``."""
+    grid_units: int = Field(default=1, ge=1)
+    """An open table's grid lines fall every this many measuring units."""
+    alt_unit_ft: float | None = Field(default=None, gt=0.0)
+    """Feet in one of the rules' altitude units; None when the rules count feet."""
+    alt_unit_name: str = "ft"
+    """The altitude unit's name: ``step``, ``level``, ``band``, ``ft``."""
+
+    @property
+    def unit_ft(self) -> float:
+        """World feet in one map unit: a hex across the flats, or a table unit."""
+        value = self.hex_ft if self.grid == "hex" else self.table_unit_ft
+        return 1.0 if value is None else value
+
+
+Interpolation = Literal["linear", "slerp", "nearest", "ids"]
+"""How a channel's value between two ticks is read: ``linear`` for numbers that change
+smoothly, ``slerp`` for the attitude quaternion, ``nearest`` for labels, counts and cells
+(the nearer tick's value), ``ids`` for comma-separated entity ids (the nearer tick's, split)."""
+
+
+class ChannelSpec(_Spec):
+    """What one per-tick channel of a timeline holds."""
+
+    meaning: str
+    unit: str = ""
+    """``ft``, ``kt``, ``G``, ``step``, ``level``, ``points``; empty for text and flags."""
+    interp: Interpolation = "linear"
+    turn_mean: bool = False
+    """The viewer also offers this number's mean over the turn flown so far."""
+    gauge: str = ""
+    """The key of the HUD gauge or panel row that shows it; empty when none does."""
