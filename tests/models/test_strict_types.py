@@ -27,9 +27,14 @@ from tests.scenario_toml import aircraft_toml
 LOGS = Path(__file__).resolve().parents[2] / "scenarios" / "logs"
 PLAYLIST = Path(__file__).resolve().parents[2] / "scenarios" / "demo" / "convention.playlist.toml"
 
-NOT_READ_FROM_FILES = {"models.timeline", "models.timeline_file"}
-"""Timeline metadata is read from a timeline archive, by its own strict loader
-(:mod:`models.timeline_file`)."""
+NOT_READ_FROM_FILES = {
+    "models.timeline",
+    "models.timeline_file",
+    "models.ruleset_spec",
+    "models.hud_spec",
+}
+"""Timeline metadata (with the rule set's declarations it carries) is read from a timeline
+archive, by its own strict loader (:mod:`models.timeline_file`)."""
 
 
 def _model_classes() -> list[type[BaseModel]]:
