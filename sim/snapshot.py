@@ -7,7 +7,7 @@ No Panda3D here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -55,6 +55,10 @@ class EntityState:
     velocity: str
     lift: str
     active: bool
+    alt_label: str = ""
+    """The altitude in the rules' own words (``12 steps``, ``level 4``)."""
+    pos_label: str = ""
+    """The position in the rules' own words (``hex 3,-2``); "" on an open table."""
     trail_ft: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 3)))
     """Positions at the ticks already flown, oldest first, ending at ``position_ft``."""
     trail_t_s: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
@@ -83,6 +87,29 @@ class EntityState:
     gives a tuple of entity ids."""
     turn_means: Mapping[str, float] = field(default_factory=dict)
     """For each channel declared with ``turn_mean``: its mean over the turn flown so far."""
+
+    def value(self, channel: str) -> float | str | bool | tuple[str, ...] | None:
+        """The value of a timeline channel at this moment, by the channel's name: a core
+        channel from its field (``z_ft`` is the altitude), any other from :attr:`values`;
+        None when the timeline has no such channel."""
+        core = _CORE_FIELDS.get(channel)
+        if core is not None:
+            return core(self)
+        return self.values.get(channel)
+
+
+_CORE_FIELDS: dict[str, Callable[[EntityState], float | str | bool]] = {
+    "x_ft": lambda s: s.position_ft[0],
+    "y_ft": lambda s: s.position_ft[1],
+    "z_ft": lambda s: s.alt_ft,
+    "speed_kt": lambda s: s.speed_kt,
+    "throttle": lambda s: s.throttle,
+    "throttle_label": lambda s: s.throttle_label,
+    "alt_label": lambda s: s.alt_label,
+    "pos_label": lambda s: s.pos_label,
+    "active": lambda s: s.active,
+}
+"""The common-core channels an :class:`EntityState` holds as fields."""
 
 
 @dataclass(frozen=True, slots=True)
