@@ -376,7 +376,11 @@ def describe_validation_error(error: ValidationError, data: Any = None) -> list[
 def load_model(model: type[ModelT], path: Path, limits: FileLimits = USER_FILE_LIMITS) -> ModelT:
     """Read ``path`` as TOML within ``limits`` and validate it as ``model``, reporting every
     problem at once."""
-    data = read_toml(path, limits)
+    return validated(model, read_toml(path, limits), path)
+
+
+def validated(model: type[ModelT], data: dict[str, Any], path: Path) -> ModelT:
+    """``data``, read from ``path``, validated as ``model``, reporting every problem at once."""
     try:
         return model.model_validate(data)
     except ValidationError as error:

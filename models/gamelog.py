@@ -24,7 +24,8 @@ from models.files import (
     shown,
 )
 from models.orders import BopPlot
-from models.scenario import MAX_TURNS, Scenario, plot_reference_problems
+from models.scenario import Scenario, plot_reference_problems
+from models.scenario_common import MAX_TURNS
 
 LOG_FORMAT_VERSION = 1
 LOG_KIND = "bop.log"

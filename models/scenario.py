@@ -15,16 +15,12 @@ from typing import Any, Literal, Self
 from pydantic import Field, field_validator, model_validator
 
 from models.base import DataModel, FieldProblems
-from models.files import LARGEST_WHOLE_NUMBER, load_model, shown
+from models.files import load_model, shown
 from models.hexes import check_hex_text
 from models.orders import BopPlot
-from models.reference import GeoReference
+from models.scenario_common import MAX_AIRCRAFT, MAX_TURNS, AircraftCommon, ScenarioCommon
 
 SCENARIO_FORMAT_VERSION = 1
-MAX_TURNS = 1000
-"""Game-turns a scenario may play: 50 minutes of game time, far more than a fight lasts."""
-MAX_AIRCRAFT = 32
-"""Aircraft in one scenario: a large furball; the shipped scenarios fly at most 4."""
 MAX_MISSILES = 16
 """Missile rounds one aircraft may carry; the shipped loadouts carry at most 8."""
 MAX_FUEL_FP = 1000
@@ -78,16 +74,9 @@ class Script(DataModel):
         return self.plots[-1]
 
 
-class AircraftSetup(DataModel):
-    """One aircraft at the start of the scenario."""
+class AircraftSetup(AircraftCommon):
+    """One aircraft at the start of a Birds of Prey scenario, in the rules' units."""
 
-    callsign: str = Field(min_length=1, max_length=24)
-    id: str | None = Field(default=None, max_length=32, pattern=r"^[a-z0-9_\-]+$")
-    """Stable id in timelines; the callsign in lower case with spaces as dashes by default."""
-    type: str
-    """Aircraft type id with a card, e.g. ``F-16C``."""
-    side: str = Field(min_length=1, max_length=24)
-    """Side name, e.g. ``blue`` / ``red``."""
     hex: str
     """Starting hex ``Q,R``."""
     alt_steps: int = Field(ge=0, le=400)
@@ -143,27 +132,12 @@ class AircraftSetup(DataModel):
     def _hex_text(cls, value: str) -> str:
         return check_hex_text(value)
 
-    @field_validator("callsign")
-    @classmethod
-    def _callsign_makes_an_id(cls, value: str) -> str:
-        """The callsign becomes the aircraft's id in the timeline, where sensor channels list
-        ids separated by commas: no commas, and no spacing but plain spaces."""
-        if "," in value or any((c.isspace() and c != " ") or not c.isprintable() for c in value):
-            raise ValueError(
-                "a callsign may not hold a comma, a tab, a line break or a control character"
-            )
-        return value
-
     @field_validator("speed_kt")
     @classmethod
     def _multiple_of_five(cls, value: int) -> int:
         if value % 5:
             raise ValueError(f"speeds are tracked to the nearest 5 knots; {value} is not")
         return value
-
-    @property
-    def entity_id(self) -> str:
-        return self.id or self.callsign.lower().replace(" ", "-")
 
 
 class MapSetup(DataModel):
@@ -203,18 +177,14 @@ AdvancedRule = Literal["crew_fatigue", "g_onset"]
 """The rulebook's advanced rules a scenario may switch on (Flight Effects, SoP 03–04)."""
 
 
-class Scenario(DataModel):
-    """A scenario file."""
+class Scenario(ScenarioCommon):
+    """A Birds of Prey scenario file."""
 
     format_version: Literal[1] = 1
-    name: str = Field(min_length=1, max_length=200)
-    description: str = ""
     rules: Literal["bop"] = "bop"
-    """Rule system; Birds of Prey for now."""
+    """Rule system: Birds of Prey."""
     turns: int = Field(default=10, ge=1, le=MAX_TURNS)
     """Game-turns to play."""
-    seed: int | None = Field(default=None, ge=0, le=LARGEST_WHOLE_NUMBER)
-    """Random seed; one is chosen and recorded when omitted."""
     advanced_rules: tuple[AdvancedRule, ...] = ("crew_fatigue",)
     """Optional rules played: ``crew_fatigue`` (on unless the list leaves it out) and
     ``g_onset`` (sharp rises in load check the crew at the end of plotting)."""
@@ -224,24 +194,16 @@ class Scenario(DataModel):
     its launches then take the launcher to hold what its missile needs."""
     weather: WeatherSetup = Field(default_factory=WeatherSetup)
     map: MapSetup = Field(default_factory=MapSetup)
-    reference: GeoReference = Field(default_factory=GeoReference)
-    """Where the map lies on the globe and when the fight starts, for exports such as
-    Tacview's (``reference = { lat_deg = 20.0, lon_deg = 107.3, time =
-    1972-05-10T08:30:00Z }``); the default is a point over open sea."""
     aircraft: tuple[AircraftSetup, ...] = Field(min_length=1, max_length=MAX_AIRCRAFT)
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> Self:
-        seen: set[str] = set()
+    def _above_ground(self) -> Self:
         for index, setup in enumerate(self.aircraft):
             if setup.alt_steps < self.map.ground_alt_steps:
                 raise ValueError(
                     f"aircraft.{index} starts at step {setup.alt_steps}, below the ground at "
                     f"step {self.map.ground_alt_steps}"
                 )
-            if setup.entity_id in seen:
-                raise ValueError(f"two aircraft share the id {setup.entity_id!r}")
-            seen.add(setup.entity_id)
         return self
 
     @model_validator(mode="after")
@@ -252,11 +214,6 @@ class Scenario(DataModel):
         if problems:
             raise FieldProblems(problems)
         return self
-
-    @property
-    def entity_ids(self) -> tuple[str, ...]:
-        """Every aircraft's id, in the order the file lists them."""
-        return tuple(setup.entity_id for setup in self.aircraft)
 
     def setup(self, entity_id: str) -> AircraftSetup | None:
         """The set-up of the aircraft with this id, or None."""

@@ -17,9 +17,8 @@ from pydantic import BaseModel
 from models.aircraft import AircraftCard
 from models.missile import MissileCard
 from models.scenario import Scenario
+from models.scenario_common import SCHEMA_DIR
 from models.timeline import TimelineMeta
-
-SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "aircraft_card": AircraftCard,

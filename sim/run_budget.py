@@ -17,7 +17,7 @@ from typing import TextIO
 
 # The most game-turns a run plays (a scenario's ``turns`` or ``--turns``) is the scenario
 # format's limit: 100 minutes of Birds of Prey, far beyond any fuel load.
-from models.scenario import MAX_TURNS
+from models.scenario_common import MAX_TURNS
 
 MAX_RUN_BYTES = 4_000_000_000
 """The memory a run's timeline may take (4 GB)."""

@@ -7,7 +7,7 @@ The viewer stays passive: once a frame it asks :meth:`GrowingTimeline.latest` fo
 been published and hands anything newer to its playback (:meth:`sim.playback.Playback.extend`),
 whose clock never runs past the published end.  Every published timeline is a prefix of the
 final one, and the final one is the very timeline ``furball run`` writes (the engine builds
-both with the same code, :meth:`engine.bop.game.Game.run`).
+both with the same code, the rule set's ``Game.run``).
 
 A failing game-turn in the background is kept as the one-line message the command line
 shows for a bad scenario (naming the file and the rule); the window reads it and closes.
@@ -213,8 +213,8 @@ def stream_scenario(
     The scenario is found, read and set up here, in the caller's thread, so a bad file is
     reported before any window opens, as ``furball run`` reports it."""
     from engine import Game
-    from engine.bop.game import ScenarioError
-    from models.scenario import load_scenario
+    from engine.errors import ScenarioError
+    from engine.rulesets import load_scenario
     from scenarios import find_scenario
     from sim.cli.scenario_cmds import is_log, ticks_per_turn
     from sim.run_budget import check_run

@@ -1,6 +1,7 @@
 """Golden playthroughs: every shipped scenario replays to the per-turn state on file.
 
-A golden file is ``tests/golden/<group>__<name>.txt``: one line per aircraft per game-turn.
+A golden file is ``tests/golden/<group>__<name>.txt``, written by the scenario's rule set
+(for Birds of Prey, one line per aircraft per game-turn, then the events).
 After a deliberate rules change, regenerate them with::
 
     FURBALL_UPDATE_GOLDEN=1 python -m pytest tests/test_golden_playthroughs.py
@@ -14,22 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.bop.game import Game
-from models.scenario import Scenario, load_scenario
+from engine import Game
+from engine.rulesets import load_scenario, ruleset
+from models.scenario_common import ScenarioCommon
 from models.timeline import Timeline
 from scenarios import shipped
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 SCENARIOS = {f"{Path(str(f)).parent.name}__{f.name.removesuffix('.toml')}": f for f in shipped()}
-COLUMNS = (
-    "turn", "aircraft", "speed_kt", "alt_steps", "hex", "avg_load_g", "max_load_g",
-    "nose", "canopy", "wing", "tp_carry",
-    "engine_dspeed", "form_dspeed", "turn_dspeed", "gravity_dspeed",
-)  # fmt: skip
-
-
 @functools.cache
-def played(name: str) -> tuple[Scenario, Timeline]:
+def played(name: str) -> tuple[ScenarioCommon, Timeline]:
     """The shipped scenario and its timeline, played once for every test here."""
     scenario = load_scenario(Path(str(SCENARIOS[name])))
     return scenario, Game(scenario).run()
@@ -37,10 +32,7 @@ def played(name: str) -> tuple[Scenario, Timeline]:
 
 def playthrough(name: str) -> str:
     scenario, timeline = played(name)
-    lines = [f"# {scenario.name} (seed {timeline.meta.seed})", " ".join(COLUMNS)]
-    lines.extend(" ".join(str(row[c]) for c in COLUMNS) for row in timeline.meta.turn_table)
-    lines.extend(f"event {e.t_s:.1f} {e.kind} {e.detail}" for e in timeline.meta.events)
-    return "\n".join(lines) + "\n"
+    return ruleset(scenario.rules).playthrough(scenario, timeline)
 
 
 def test_every_shipped_scenario_has_a_golden_playthrough() -> None:

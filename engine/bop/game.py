@@ -63,6 +63,7 @@ from engine.bop.stores import fuel_state, jettison, jettison_problem
 from engine.bop.swing_wing import check_wing_order, declare_wing, move_wing
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
 from engine.dice import Dice
+from engine.errors import ScenarioError as RulesScenarioError
 from engine.hexmap import STEP_FT, Hex
 from engine.phad import Attitude, Cell, InvalidAttitude, InvalidCell
 from models.aircraft import AircraftCard, UnknownAircraftType, card
@@ -81,12 +82,8 @@ TICK_S = perf.movement.SECONDS_PER_TICK
 THROTTLE_FRACTION: dict[str, float] = {"idle": 0.0, "mil": 0.5, "ab": 1.0}
 
 
-class ScenarioError(ValueError):
-    """A scenario the rules cannot start: each problem with its field path."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(problems))
+class ScenarioError(RulesScenarioError):
+    """A Birds of Prey scenario the rules cannot start: each problem with its field path."""
 
 
 @dataclass(frozen=True)

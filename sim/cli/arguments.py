@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from models.scenario import MAX_TURNS
+from models.scenario_common import MAX_TURNS
 
 
 def _shown(value: float) -> str:

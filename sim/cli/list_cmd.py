@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.bop.game import setup_problems
+from engine.errors import ScenarioError
+from engine.rulesets import load_scenario, log_ruleset, ruleset
 from models.files import DataFileError, read_toml
-from models.gamelog import LOG_KIND
 from models.playlist import load_playlist
-from models.scenario import Scenario, load_scenario
+from models.scenario_common import ScenarioCommon
 from scenarios import (
     LOG_SUFFIX,
     LOGS,
@@ -32,7 +32,6 @@ from scenarios import (
     shipped_playlists,
 )
 from sim.cli.partial import PartlyBad
-from sim.cli.scenario_cmds import log_and_scenario
 
 EXAMPLES = """\
 examples:
@@ -150,10 +149,11 @@ def read_entry(folder: str, name: str, path: Path) -> Listed:
     try:
         if not path.is_file():  # reading a FIFO or device may never end: never open one
             return Listed(folder, name, kind, problem=_not_a_file(path))
-        if read_toml(path).get("kind") == LOG_KIND:
+        logged = log_ruleset(read_toml(path))
+        if logged is not None:
             kind = "game log"
-            log, scenario = log_and_scenario(path)
-            return _described(folder, name, scenario, kind, log.title, len(log.turn))
+            title, turns, scenario = logged.log_summary(path)
+            return _described(folder, name, scenario, kind, title, turns)
         scenario = load_scenario(path)
         return _described(folder, name, scenario, kind, scenario.name, scenario.turns)
     except (DataFileError, ValueError, OSError) as error:
@@ -185,9 +185,13 @@ def _not_a_file(path: Path) -> str:
 
 
 def _described(
-    folder: str, name: str, scenario: Scenario, kind: str, title: str, turns: int
+    folder: str, name: str, scenario: ScenarioCommon, kind: str, title: str, turns: int
 ) -> Listed:
-    problems = [p for i, a in enumerate(scenario.aircraft) for p in setup_problems(i, a)]
+    try:  # the rules' set-up checks, made when a game starts
+        ruleset(scenario.rules).game(scenario, seed=scenario.seed or 0)
+        problems: list[str] = []
+    except ScenarioError as error:
+        problems = error.problems
     problem = None
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""

@@ -8,17 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from engine import Game
-from engine.bop.errors import IllegalOrder
-from engine.bop.game import TICKS_PER_TURN, ScenarioError, setup_problems
-from engine.bop.game import Game as BopGame
-from engine.bop.gamelog import LogError, log_problems, play_log
-from engine.rulesets import RULESETS
-from models.files import DataFileError, describe_validation_error, read_toml
-from models.gamelog import LOG_KIND, GameLog, load_log
-from models.scenario import Scenario, load_scenario
+from engine.errors import ScenarioError
+from engine.rulesets import load_scenario, log_ruleset, ruleset, ruleset_for_table
+from models.files import DataFileError, read_toml
+from models.scenario_common import ScenarioCommon
 from models.timeline import TIMELINE_SUFFIX, Timeline
 from scenarios import find_scenario
 from sim.cli.arguments import SEED, TIME_S, TURNS
@@ -104,22 +98,17 @@ def register(commands: Any) -> None:
     inspect.set_defaults(handler=_inspect)
 
 
-def _scenario(text: str) -> tuple[Path, Scenario]:
-    path = find_scenario(text)
-    return path, load_scenario(path)
-
-
 def is_log(path: Path) -> bool:
-    """A game log rather than a scenario: its ``kind`` says so."""
-    return read_toml(path).get("kind") == LOG_KIND
+    """A game log rather than a scenario: its ``kind`` names a rule set's log."""
+    return log_ruleset(read_toml(path)) is not None
 
 
-def log_and_scenario(path: Path) -> tuple[GameLog, Scenario]:
-    """A game log and the scenario it names: a file beside the log, or a shipped one."""
-    log = load_log(path)
-    beside = path.parent / log.scenario
-    scenario_path = beside if beside.is_file() else find_scenario(log.scenario)
-    return log, load_scenario(scenario_path)
+def log_summary(path: Path) -> tuple[str, int, ScenarioCommon]:
+    """A game log's title, the turns it records, and the scenario it names."""
+    found = log_ruleset(read_toml(path))
+    if found is None:
+        raise ValueError(f"{path}: not a game log")
+    return found.log_summary(path)
 
 
 def play_source(
@@ -128,18 +117,17 @@ def play_source(
     turns: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[Path, str, Timeline]:
-    """Play a scenario's scripts or a game log's orders: (file, title, timeline).
-    ``progress(played, turns)`` is told after every game-turn.  A run too long for its
-    memory budget is refused before it starts, or as soon as it grows too large
+    """Play a scenario's scripts or a game log's orders, of any rule set: (file, title,
+    timeline).  ``progress(played, turns)`` is told after every turn.  A run too long for
+    its memory budget is refused before it starts, or as soon as it grows too large
     (:mod:`sim.run_budget`)."""
     path = find_scenario(text)
-    if is_log(path):
-        log, scenario = log_and_scenario(path)
-        check_run(len(scenario.aircraft), len(log.turn), ticks_per_turn(scenario), str(path))
-        try:
-            return path, log.title, play_log(log, scenario, seed, progress)
-        except (LogError, ScenarioError) as error:  # an order the rules refuse: name the file
-            raise ValueError(f"{path}: {error}") from None
+    logged = log_ruleset(read_toml(path))
+    if logged is not None:
+        _, logged_turns, scenario = logged.log_summary(path)
+        check_run(len(scenario.aircraft), logged_turns, ticks_per_turn(scenario), str(path))
+        title, timeline = logged.play_log(path, seed, progress)
+        return path, title, timeline
     scenario = load_scenario(path)
     try:
         game = Game(scenario, seed=seed)
@@ -157,10 +145,9 @@ def play_source(
     return path, scenario.name, game.run(turns, progress=after_turn)
 
 
-def ticks_per_turn(scenario: Scenario) -> int:
-    """Ticks in one of the scenario's game-turns (its rule set's)."""
-    ruleset = RULESETS.get(scenario.rules)
-    return TICKS_PER_TURN if ruleset is None else ruleset.ticks_per_turn
+def ticks_per_turn(scenario: ScenarioCommon) -> int:
+    """Ticks in one of the scenario's turns (its rule set's)."""
+    return ruleset(scenario.rules).ticks_per_turn
 
 
 def entities_in_play(game: Any) -> int:
@@ -187,15 +174,8 @@ def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         timeline.save(partial)
     wall_s = time.perf_counter() - started
     turns = max((row["turn"] for row in timeline.meta.turn_table), default=0)
-    lines = [
-        f"{title}: {turns} game-turns, seed {timeline.meta.seed}",
-        f"{'turn':>4}  {'aircraft':<12} {'speed':>5} {'alt':>5} {'avg G':>5} {'max G':>5}  nose",
-    ]
-    for row in timeline.meta.turn_table:
-        lines.append(
-            f"{row['turn']:>4}  {row['aircraft']:<12} {row['speed_kt']:>5} {row['alt_steps']:>5} "
-            f"{row['avg_load_g']:>5.1f} {row['max_load_g']:>5.1f}  {row['nose']}"
-        )
+    lines = [f"{title}: {turns} {timeline.meta.turn_word}s, seed {timeline.meta.seed}"]
+    lines.extend(_turn_table_lines(timeline))
     for event in timeline.meta.events:
         lines.append(f"t={event.t_s:6.1f}s  {event.kind}: {event.detail}")
     lines.append(f"wrote {output.path} ({timeline.ticks} ticks, {wall_s:.2f} s)")
@@ -211,73 +191,49 @@ def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     return "\n".join(lines), data
 
 
+def _turn_table_lines(timeline: Timeline) -> list[str]:
+    """The per-turn table a run prints: the columns the rule set names for it (all the
+    rows hold when it names none), each as wide as its widest entry."""
+    rows = timeline.meta.turn_table
+    if not rows:
+        return []
+    declared = ruleset(timeline.meta.rules).summary_columns
+    columns = [c for c in declared if c in rows[0]] or list(rows[0])
+    cells = [[_cell(row.get(c, "")) for c in columns] for row in rows]
+    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+    aligned = [
+        " ".join(v.rjust(w) if _numeric(v) else v.ljust(w) for v, w in zip(r, widths, strict=True))
+        for r in [columns, *cells]
+    ]
+    return [line.rstrip() for line in aligned]
+
+
+def _cell(value: Any) -> str:
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
+
+
+def _numeric(text: str) -> bool:
+    return text.replace(".", "", 1).lstrip("-").isdigit()
+
+
 def scenario_problems(path: Path) -> list[str]:
-    """Every problem in a scenario file at once: the format's checks and the rules' checks
-    of each aircraft's setup, then (when those pass) each aircraft's first illegal scripted
-    order, found by playing the scenario."""
+    """Every problem in a scenario file at once, whatever its rule set: the format's
+    checks, the rules' set-up checks, then each aircraft's first illegal scripted order."""
     try:
         raw = read_toml(path)
+        found = ruleset_for_table(path, raw)
     except DataFileError as error:
         return error.problems
-    problems: list[str] = []
-    scenario: Scenario | None = None
-    try:
-        scenario = Scenario.model_validate(raw)
-    except ValidationError as error:
-        problems.extend(describe_validation_error(error, raw))
-    entries = raw.get("aircraft")
-    if isinstance(entries, list):
-        for i, entry in enumerate(entries):
-            if isinstance(entry, dict):
-                problems.extend(p for p in setup_problems(i, entry) if p not in problems)
-    if problems or scenario is None:
-        return problems
-    return _illegal_scripted_orders(scenario)
+    return found.problems(raw)
 
 
 def log_file_problems(path: Path) -> list[str]:
-    """Every problem in a game log file: its format, the scenario it names, then (when those
-    pass) every illegal order and unused roll, found by playing it."""
+    """Every problem in a game-log file, by its rule set's checks."""
     try:
-        raw = read_toml(path)
-        log = GameLog.model_validate(raw)
+        found = log_ruleset(read_toml(path))
     except DataFileError as error:
         return error.problems
-    except ValidationError as error:
-        return describe_validation_error(error, raw)
-    try:
-        _, scenario = log_and_scenario(path)
-    except (DataFileError, ValueError) as error:
-        return [f"scenario: {error}"]
-    return log_problems(log, scenario)
-
-
-def _illegal_scripted_orders(scenario: Scenario) -> list[str]:
-    """Each aircraft's first illegal scripted order, with its field path."""
-    problems: list[str] = []
-    game = BopGame(scenario, seed=scenario.seed or 0)
-    index_of = {s.entity_id: i for i, s in enumerate(scenario.aircraft)}
-    callsigns = {s.callsign: s.entity_id for s in scenario.aircraft}
-    for _ in range(scenario.turns):
-        orders = game.scripted_orders()
-        if not orders:
-            break
-        try:
-            game.play_turn(orders)
-        except IllegalOrder as error:
-            entity = callsigns[error.aircraft]
-            i = index_of[entity]
-            script = scenario.aircraft[i].script
-            if script is None:  # a maneuver pilot wrote it
-                where = f"aircraft.{i}.pilot"
-            else:
-                plot_index = script.plots.index(script.plot_for_turn(error.turn or 1))
-                where = f"aircraft.{i}.script.plots.{plot_index}"
-            if error.segment is not None:
-                where += f".segments.{error.segment}"
-            problems.append(f"{where}: turn {error.turn}: {error.problem} ({error.rule})")
-            game.aircraft[entity].active = False
-    return problems
+    return [] if found is None else found.problems_in_log(path)
 
 
 def _validate(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:

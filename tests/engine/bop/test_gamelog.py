@@ -8,7 +8,8 @@ import pytest
 from engine.bop.gamelog import LogError, log_problems, play_log
 from models.files import DataFileError
 from models.gamelog import LoggedRoll, load_log
-from sim.cli.scenario_cmds import log_and_scenario, log_file_problems
+from engine.bop.log_files import log_and_scenario
+from engine.bop.log_files import problems as log_file_problems
 
 LOGS = Path(__file__).resolve().parents[3] / "scenarios" / "logs"
 EXAMPLE = LOGS / "mig-alley.log.toml"

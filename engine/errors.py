@@ -1,0 +1,51 @@
+"""The typed errors every rule set's engine raises, so the command line and the viewer can
+report any rule set's refusals the same way (DESIGN §2, "Legality in one place")."""
+
+from __future__ import annotations
+
+
+class ScenarioError(ValueError):
+    """A scenario the rules cannot set up: every problem, each as ``field path: text``."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+class IllegalOrder(ValueError):
+    """An order the rules do not allow in the aircraft's present state.
+
+    ``rule`` names the rule (with the rulebook's section), ``problem`` says what is wrong and
+    what would be legal; ``aircraft``, ``turn`` and ``step`` (the rules' sub-step or segment,
+    0-based) say where.  A rule set subclasses it to word the location its own way.
+    """
+
+    def __init__(
+        self,
+        rule: str,
+        problem: str,
+        *,
+        aircraft: str = "",
+        turn: int | None = None,
+        segment: int | None = None,
+    ) -> None:
+        self.rule = rule
+        self.problem = problem
+        self.aircraft = aircraft
+        self.turn = turn
+        self.segment = segment
+        super().__init__(self.text())
+
+    def text(self) -> str:
+        """One line: where, what, and the rule."""
+        where = ", ".join(
+            part
+            for part in (
+                self.aircraft,
+                f"turn {self.turn}" if self.turn is not None else "",
+                f"segment {self.segment + 1}" if self.segment is not None else "",
+            )
+            if part
+        )
+        said = f"{self.problem} ({self.rule})"
+        return f"{where}: {said}" if where else said
