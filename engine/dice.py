@@ -27,7 +27,11 @@ PIPS_TABLE_PATH = Path(__file__).resolve().parent.parent / "models" / "tables" /
 LARGEST_COLUMN = 24
 """Columns above this add column 24 and the remainder ("Dice and Probability")."""
 
-RollKind = Literal["d10", "percentile"]
+RollKind = Literal["d10", "percentile", "d6"]
+"""The kinds of roll: Birds of Prey's d10 (0–9) and percentile (00–99), and the d6 (1–6) of
+the other rule systems."""
+FACES: dict[str, tuple[int, int]] = {"d10": (0, 9), "percentile": (0, 99), "d6": (1, 6)}
+"""Each kind of roll's lowest and highest face."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +40,7 @@ class Roll:
 
     kind: RollKind
     value: int | None
-    """The die's face: 0–9 for a d10, 0–99 for a percentile roll; None when the rules
+    """The die's face: 0–9 for a d10, 0–99 for a percentile roll, 1–6 for a d6; None when the rules
     decided without a roll (a Pips column of zero or less)."""
     purpose: str
     """What it was for, e.g. ``departure check, Red 1, turn 7``."""
@@ -126,13 +130,19 @@ class Dice:
                     f"({purpose})"
                 )
             return value
-        sides = 10 if kind == "d10" else 100
-        return int(self.rng.integers(0, sides))
+        low, high = FACES[kind]
+        return int(self.rng.integers(low, high + 1))
 
     def d10(self, purpose: str) -> int:
         """Roll a d10 (0–9) for ``purpose``."""
         value = self._face("d10", purpose)
         self.rolls.append(Roll("d10", value, purpose))
+        return value
+
+    def d6(self, purpose: str) -> int:
+        """Roll a d6 (1–6) for ``purpose``."""
+        value = self._face("d6", purpose)
+        self.rolls.append(Roll("d6", value, purpose))
         return value
 
     def percentile(self, purpose: str) -> int:

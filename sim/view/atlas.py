@@ -27,7 +27,7 @@ from panda3d.core import (
     Texture,
 )
 
-from models.aircraft import AircraftCard
+from models.aircraft import AircraftCard, UnknownAircraftType, card
 
 ATLAS_W, ATLAS_H = 1024, 512
 """Atlas size in texels (powers of two)."""
@@ -83,6 +83,22 @@ def box_dimensions_ft(card: AircraftCard) -> tuple[float, float, float]:
     length = card.length_ft or span * LENGTH_PER_SPAN
     height = card.height_ft or length * HEIGHT_PER_LENGTH
     return (length, span, height)
+
+
+DEFAULT_BOX_FT = (55.0, 35.0, 16.0)
+"""``(length, span, height)`` of a type with no card: a fighter's usual size (an F-16 is
+49 × 33 × 16 ft, a MiG-29 57 × 37 × 16 ft).  A rule set whose types have no Birds of Prey
+card gets these boxes until it gives its own sizes."""
+
+
+def box_for_type(type_id: str) -> tuple[float, float, float]:
+    """``(length, span, height)`` in feet of a type's box mini: from its card when it has
+    one, else :data:`DEFAULT_BOX_FT`."""
+    try:
+        found = card(type_id)
+    except UnknownAircraftType:
+        return DEFAULT_BOX_FT
+    return box_dimensions_ft(found)
 
 
 # -- shapes in face coordinates ---------------------------------------------------------------
@@ -267,7 +283,7 @@ def _mixed(colour: Rgb, other: Rgb, amount: float) -> Rgb:
 
 def paint_atlas(card: AircraftCard, side_colour: Rgb, callsign: str) -> ImageF:
     """The atlas as an (ATLAS_H, ATLAS_W, 3) float image, top row first."""
-    del card  # the drawing is normalised; the box's proportions come from the card later
+    # The drawing is normalised: the box's proportions stretch it (:func:`box_for_type`).
     image = _printed_box(side_colour).copy()
     for (y0, y1, x0, x1), painted in _callsign_patches(side_colour, callsign):
         image[y0:y1, x0:x1] = painted
@@ -369,13 +385,11 @@ def _printed_box(side_colour: Rgb) -> ImageF:
     return image
 
 
-def make_atlas(
-    card: AircraftCard, side_colour: Rgb, callsign: str
-) -> tuple[Texture, dict[str, UVRect]]:
+def make_atlas(side_colour: Rgb, callsign: str) -> tuple[Texture, dict[str, UVRect]]:
     """The six printed faces of one aircraft's box mini as a Panda3D ``Texture`` (mipmapped),
     and the UV rectangle of each face (``top``, ``bottom``, ``nose``, ``tail``, ``left``,
     ``right``)."""
-    del card  # the drawing is normalised; the box's proportions come from the card later
+    # The drawing is normalised: the box's proportions stretch it (:func:`box_for_type`).
     # The side's printed box, converted once, with only the callsign's rectangles repainted
     # (the same pixels as :func:`paint_atlas`, at a fraction of the cost per aircraft).
     data = _printed_box_bytes(side_colour).copy()

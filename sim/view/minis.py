@@ -24,11 +24,10 @@ from panda3d.core import (
     Vec4,
 )
 
-from models.aircraft import AircraftCard, card
 from models.timeline import EntityInfo, Timeline
 from sim.panda import forget_unused_states
 from sim.snapshot import Snapshot
-from sim.view.atlas import box_dimensions_ft, make_atlas
+from sim.view.atlas import box_for_type, make_atlas
 from sim.view.ground import make_geom_node
 from sim.view.layer import ViewSettings, side_colour
 
@@ -114,7 +113,8 @@ class BoxMinis:
 
     ``entities`` are the aircraft to build up front (a Timeline, or its ``meta.entities``);
     aircraft first seen in a snapshot are built then.  Missiles are left to their own layer.
-    ``card_lookup`` gives a type's card (the shipped cards by default).
+    ``box_lookup`` gives a type's box, ``(length, span, height)`` in feet (from its card, or
+    a fighter's size for a type without one, by default).
     """
 
     def __init__(
@@ -122,10 +122,10 @@ class BoxMinis:
         parent: NodePath,
         entities: Timeline | Iterable[EntityInfo] | None = None,
         settings: ViewSettings | None = None,
-        card_lookup: Callable[[str], AircraftCard] = card,
+        box_lookup: Callable[[str], tuple[float, float, float]] = box_for_type,
     ) -> None:
         self.settings = settings or ViewSettings()
-        self.card_lookup = card_lookup
+        self.box_lookup = box_lookup
         self.outer = parent.attachNewNode("box-minis")
         self.root = self.outer.attachNewNode("minis")
         # Lights live beside the lit subtree, not under it (a light under the node it lights
@@ -163,11 +163,10 @@ class BoxMinis:
         self._selected: str | None = None
 
     def _add(self, entity_id: str, callsign: str, type_id: str, side: str) -> _Mini:
-        aircraft = self.card_lookup(type_id)
-        length, span, height = box_dimensions_ft(aircraft)
+        length, span, height = self.box_lookup(type_id)
         scale = self.settings.mini_scale
         size = (span * scale, length * scale, height * scale)
-        texture, uvs = make_atlas(aircraft, side_colour(side), callsign)
+        texture, uvs = make_atlas(side_colour(side), callsign)
         vertices, normals, texcoords, indices = box_geometry(size, uvs)
         node = make_geom_node(
             f"mini-{entity_id}",

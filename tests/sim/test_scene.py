@@ -219,7 +219,7 @@ def test_the_selected_mini_wears_an_outline_and_inactive_minis_hide(scene: Any) 
 
 
 def test_atlas_is_a_power_of_two_texture_with_six_faces() -> None:
-    texture, uvs = make_atlas(card("MiG-29"), (0.82, 0.16, 0.14), "Fulcrum 1")
+    texture, uvs = make_atlas((0.82, 0.16, 0.14), "Fulcrum 1")
     assert (texture.getXSize(), texture.getYSize()) == (ATLAS_W, ATLAS_H)
     for size in (ATLAS_W, ATLAS_H):
         assert size & (size - 1) == 0
@@ -233,12 +233,12 @@ def test_atlas_texture_holds_the_painted_atlas_with_its_callsign() -> None:
     """The texture is built from the side's printed box with only the callsign repainted:
     it must hold exactly the pixels :func:`paint_atlas` paints, callsign included."""
     colour = (0.16, 0.36, 0.85)
-    texture, _ = make_atlas(card("F-16C"), colour, "Viper 12")
+    texture, _ = make_atlas(colour, "Viper 12")
     data = np.frombuffer(texture.getRamImage(), np.uint8).reshape(ATLAS_H, ATLAS_W, 3)
     painted = paint_atlas(card("F-16C"), colour, "Viper 12")
     expected = np.clip(painted * 255.0 + 0.5, 0, 255).astype(np.uint8)[::-1, :, ::-1]
     assert np.array_equal(data, expected)
-    other, _ = make_atlas(card("F-16C"), colour, "Viper 2")
+    other, _ = make_atlas(colour, "Viper 2")
     differs = np.frombuffer(other.getRamImage(), np.uint8).reshape(ATLAS_H, ATLAS_W, 3) != data
     rows = np.nonzero(differs.any(axis=(1, 2)))[0]
     right = FACE_PIXELS["right"]
@@ -252,7 +252,7 @@ def test_atlas_is_not_anisotropically_filtered() -> None:
     of demo/2v2-merge's top view). The real-window test plays that stretch through."""
     from panda3d.core import SamplerState
 
-    texture, _ = make_atlas(card("F-16C"), (0.16, 0.36, 0.85), "Viper 1")
+    texture, _ = make_atlas((0.16, 0.36, 0.85), "Viper 1")
     assert texture.getAnisotropicDegree() <= 1
     assert texture.getMinfilter() == SamplerState.FT_linear_mipmap_linear
 
