@@ -23,6 +23,8 @@ from scenarios import shipped
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 SCENARIOS = {f"{Path(str(f)).parent.name}__{f.name.removesuffix('.toml')}": f for f in shipped()}
+
+
 @functools.cache
 def played(name: str) -> tuple[ScenarioCommon, Timeline]:
     """The shipped scenario and its timeline, played once for every test here."""

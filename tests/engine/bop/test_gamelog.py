@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from engine.bop.gamelog import LogError, log_problems, play_log
-from models.files import DataFileError
-from models.gamelog import LoggedRoll, load_log
 from engine.bop.log_files import log_and_scenario
 from engine.bop.log_files import problems as log_file_problems
+from models.files import DataFileError
+from models.gamelog import LoggedRoll, load_log
 
 LOGS = Path(__file__).resolve().parents[3] / "scenarios" / "logs"
 EXAMPLE = LOGS / "mig-alley.log.toml"
