@@ -118,6 +118,29 @@ def test_registering_a_second_ruleset_under_a_taken_name_is_refused() -> None:
     assert RULESETS["darts"] is DARTS
 
 
+def test_an_installed_plugin_is_found_through_its_entry_point(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import engine.rulesets as registry
+
+    class Entry:
+        def load(self) -> Ruleset:
+            return DARTS
+
+    unregister(DARTS.name)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        registry.metadata, "entry_points", lambda group: asked.append(group) or [Entry()]
+    )
+    registry._load_entry_points.cache_clear()
+    try:
+        assert registry.ruleset("darts") is DARTS
+        assert asked == [registry.ENTRY_POINT_GROUP]
+    finally:
+        registry._load_entry_points.cache_clear()
+        register(DARTS)
+
+
 # -- every scenario of every rule set ---------------------------------------------------------
 @pytest.mark.parametrize(
     ("rules", "path"), SCENARIO_FILES, ids=[_golden_name(p) for _, p in SCENARIO_FILES]
