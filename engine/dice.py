@@ -15,17 +15,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
 import numpy as np
 
-from models.files import CARD_LIMITS, DataFileError, read_toml
-
-PIPS_TABLE_PATH = Path(__file__).resolve().parent.parent / "models" / "tables" / "pips.toml"
-LARGEST_COLUMN = 24
-"""Columns above this add column 24 and the remainder ("Dice and Probability")."""
+from models.bop_tables import load_bop_tables
+from models.bop_tables.pips import LARGEST_COLUMN as LARGEST_COLUMN
+from models.bop_tables.pips import PIPS_TABLE_PATH as PIPS_TABLE_PATH
+from models.bop_tables.pips import PipsTable as PipsTable
+from models.bop_tables.pips import load_pips_table
 
 RollKind = Literal["d10", "percentile", "d6"]
 """The kinds of roll: Birds of Prey's d10 (0–9) and percentile (00–99), and the d6 (1–6) of
@@ -54,59 +53,10 @@ class RecordedRollMismatch(ValueError):
     """A game log's next recorded roll is not of the kind the rules ask for."""
 
 
-@dataclass(frozen=True, slots=True)
-class PipsTable:
-    """Thresholds by column: ``thresholds[column][k]`` is the highest roll giving ``k`` pips."""
-
-    thresholds: dict[int, tuple[int, ...]]
-
-    def read(self, column: int, roll: int) -> int:
-        """The pips for a (modified) percentile roll in a column."""
-        if column <= 0 or roll <= 0:
-            return 0  # automatic failure: no column, or a modified roll of zero or less
-        if column > LARGEST_COLUMN:
-            return self.read(LARGEST_COLUMN, roll) + self.read(column - LARGEST_COLUMN, roll)
-        for pips, threshold in enumerate(self.thresholds[column]):
-            if threshold >= roll:
-                return pips
-        return len(self.thresholds[column]) - 1
-
-    def probabilities(self, column: int) -> np.ndarray:
-        """Chance of each result in a column for a fair percentile roll."""
-        edges = np.array((-1, *self.thresholds[column]))
-        return np.diff(edges) / 100.0
-
-
-@cache
-def pips_table(path: Path = PIPS_TABLE_PATH) -> PipsTable:
-    """The Pips Table from its data file (a player may replace it with the printed one)."""
-    data = read_toml(path, CARD_LIMITS)
-    columns = data.get("columns")
-    if not isinstance(columns, dict):
-        raise DataFileError(path, ["columns: missing; a table of column number = [thresholds]"])
-    thresholds: dict[int, tuple[int, ...]] = {}
-    problems = []
-    for key, values in columns.items():
-        where = f"columns.{key}"
-        if not key.isdigit() or not 1 <= int(key) <= LARGEST_COLUMN:
-            problems.append(f"{where}: columns are numbered 1 to {LARGEST_COLUMN}")
-            continue
-        if (
-            not isinstance(values, list)
-            or not values
-            or not all(type(v) is int and 0 <= v <= 99 for v in values)
-            or values != sorted(values)
-            or values[-1] != 99
-        ):
-            problems.append(f"{where}: thresholds must be rising whole numbers 0-99 ending in 99")
-            continue
-        thresholds[int(key)] = tuple(values)
-    missing = [n for n in range(1, LARGEST_COLUMN + 1) if n not in thresholds]
-    if missing and not problems:
-        problems.append(f"columns: missing {', '.join(map(str, missing))}")
-    if problems:
-        raise DataFileError(path, problems)
-    return PipsTable(thresholds)
+def pips_table(path: Path | None = None) -> PipsTable:
+    """The Pips Table in force (the shipped one), or the one in the file at ``path`` (a
+    player may replace it with the printed one)."""
+    return load_bop_tables().pips if path is None else load_pips_table(path)
 
 
 @dataclass

@@ -20,23 +20,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
-from typing import Literal, Self
-
-from pydantic import ConfigDict, Field, model_validator
+from typing import Literal
 
 from engine.bop.errors import IllegalOrder
 from engine.dice import Dice
 from models.aircraft import AircraftCard
-from models.base import DataModel
-from models.files import CARD_LIMITS, DataFileError, load_model
+from models.bop_tables import load_bop_tables
+from models.bop_tables.damage import DAMAGE_TABLE_PATH as DAMAGE_TABLE_PATH
+from models.bop_tables.damage import FALLBACK_SYSTEM as FALLBACK_SYSTEM
+from models.bop_tables.damage import DamageTables as DamageTables
+from models.bop_tables.damage import load_damage_tables
+from models.bop_tables.damage import row_for_face as _read
+from models.files import DataFileError
 
-DAMAGE_TABLE_PATH = Path(__file__).resolve().parents[2] / "models" / "tables" / "damage.toml"
 DAMAGE_CONTROL_MAX_LOAD_G = 1.5
 """Damage Control fails if the aircraft flew at a greater load (Damage Control task)."""
-FALLBACK_SYSTEM = "Structure"
-"""Where a critical hit goes when the card has no system of the name the table gives."""
 
 EventKind = Literal[
     "gunshot", "hit", "miss", "critical", "kill", "collision", "ejection", "engine", "fate"
@@ -56,129 +55,10 @@ class CombatEvent:
 # --- the tables ---------------------------------------------------------------------------
 
 
-class _Table(DataModel):
-    model_config = ConfigDict(str_strip_whitespace=True)
-
-
-class D10Row(_Table):
-    """A row of a d10 table: faces up to ``upto`` (after the previous row's) read this row."""
-
-    upto: int = Field(ge=0, le=9)
-    effect: str = Field(min_length=1)
-    """A short identifier the game loop acts on, e.g. ``engine_out``."""
-    text: str = Field(min_length=1)
-
-
-def _check_rows(rows: tuple[D10Row, ...], ordered: bool = False) -> None:
-    if ordered:
-        return
-    limits = [row.upto for row in rows]
-    if limits != sorted(limits) or len(set(limits)) != len(limits):
-        raise ValueError("rows must be in rising `upto` order")
-    if limits[-1] != 9:
-        raise ValueError("the last row must reach 9 (every d10 face needs a result)")
-
-
-def _read(rows: tuple[D10Row, ...], face: int) -> D10Row:
-    for row in rows:
-        if face <= row.upto:
-            return row
-    return rows[-1]
-
-
-class SystemTable(_Table):
-    """The second-roll results of one aircraft system."""
-
-    ordered: bool = False
-    """True for Controls: no second roll, the n-th hit reads the n-th row."""
-    results: tuple[D10Row, ...] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _rows(self) -> Self:
-        _check_rows(self.results, self.ordered)
-        return self
-
-
-class ProgressiveTable(_Table):
-    results: tuple[D10Row, ...] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _rows(self) -> Self:
-        _check_rows(self.results)
-        for row in self.results:
-            if row.effect not in ("none", "damage_point", "critical"):
-                raise ValueError(
-                    f"progressive effect {row.effect!r}: use none, damage_point or critical"
-                )
-        return self
-
-
-class CollisionTable(_Table):
-    base: int = Field(ge=0, le=24)
-    sighted_column: int = Field(ge=0, le=24)
-    unsighted_column: int = Field(ge=0, le=24)
-
-
-class EjectionTable(_Table):
-    success_on: int = Field(ge=0, le=10)
-    safe_keas: int = Field(ge=0)
-    per_100_keas_over: int = Field(le=0)
-    low_altitude_steps: int = Field(ge=0)
-    low_altitude: int = Field(le=0)
-    departed: int = Field(le=0)
-    wounded: int = Field(le=0)
-
-
-class FateRow(_Table):
-    upto: int = Field(ge=0, le=9)
-    fate: str = Field(min_length=1)
-    text: str = Field(min_length=1)
-
-
-class PostBattleFate(_Table):
-    friendly: tuple[FateRow, ...] = Field(min_length=1)
-    hostile: tuple[FateRow, ...] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _rows(self) -> Self:
-        for rows in (self.friendly, self.hostile):
-            limits = [row.upto for row in rows]
-            if limits != sorted(limits) or len(set(limits)) != len(limits) or limits[-1] != 9:
-                raise ValueError("fate rows must rise in `upto` and the last must reach 9")
-        return self
-
-
-class DamageTables(_Table):
-    """``models/tables/damage.toml``."""
-
-    format_version: Literal[1] = 1
-    critical_tables: dict[str, tuple[str, ...]]
-    """Weapon type → the system for each d10 face (ten names)."""
-    systems: dict[str, SystemTable]
-    progressive: ProgressiveTable
-    collision: CollisionTable
-    ejection: EjectionTable
-    post_battle_fate: PostBattleFate
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Self:
-        for weapon, names in self.critical_tables.items():
-            if len(names) != 10:
-                raise ValueError(f"critical_tables.{weapon}: needs ten systems, one per d10 face")
-            unknown = sorted(set(names) - set(self.systems))
-            if unknown:
-                raise ValueError(
-                    f"critical_tables.{weapon}: {', '.join(unknown)} not under [systems]"
-                )
-        if FALLBACK_SYSTEM not in self.systems:
-            raise ValueError(f"systems: {FALLBACK_SYSTEM} is required")
-        return self
-
-
-@cache
-def damage_tables(path: Path = DAMAGE_TABLE_PATH) -> DamageTables:
-    """The Damage Effects tables; a :class:`DataFileError` names the file and field."""
-    return load_model(DamageTables, path, CARD_LIMITS)
+def damage_tables(path: Path | None = None) -> DamageTables:
+    """The Damage Effects tables in force (the shipped ones), or those of the file at
+    ``path``; a :class:`DataFileError` names the file and field."""
+    return load_bop_tables().damage if path is None else load_damage_tables(path)
 
 
 def check_card_systems(card: AircraftCard, tables: DamageTables | None = None) -> None:

@@ -37,21 +37,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import Literal, Self
-
-from pydantic import Field, model_validator
+from typing import Literal
 
 from engine.bearing import Bearing
 from engine.bop.damage import CombatEvent
 from engine.dice import Dice
-from engine.phad import BODY_DIAMOND, Aspect, Attitude, Cell, angles_between
+from engine.phad import Aspect, Attitude, Cell, angles_between
 from models.aircraft import AircraftCard, Gun, ShotType
-from models.base import DataModel
-from models.files import CARD_LIMITS, load_model
-
-GUNS_TABLE_PATH = Path(__file__).resolve().parents[2] / "models" / "tables" / "guns.toml"
+from models.bop_tables import load_bop_tables
+from models.bop_tables.guns import GUNS_TABLE_PATH as GUNS_TABLE_PATH
+from models.bop_tables.guns import GunTables as GunTables
+from models.bop_tables.guns import load_gun_tables
 
 ShotKind = Literal["initial", "normal", "tracking"]
 
@@ -59,65 +56,10 @@ ShotKind = Literal["initial", "normal", "tracking"]
 # --- the tables ---------------------------------------------------------------------------
 
 
-class OtherAspectSquare(DataModel):
-    aon: int = Field(ge=0, le=6)
-    aoc: int = Field(ge=0, le=6)
-    modifier: int = Field(ge=-99, le=99)
-    """Added to the gunshot's percentile roll."""
-
-
-class PipperOnTable(DataModel):
-    base_column: int = Field(ge=0, le=48)
-    tca_penalty: tuple[int, ...] = Field(min_length=7, max_length=7)
-    """Columns subtracted for TCA 0 … 6."""
-    lca_penalty: tuple[int, ...] = Field(min_length=7, max_length=7)
-    """Columns subtracted for LCA 0 … 6."""
-    guns_defense: tuple[int, ...] = Field(min_length=3, max_length=3)
-    """Added to the Pipper On result when the target spends 0, 1 or 2 AP on Guns Defense."""
-
-
-class GunTables(DataModel):
-    """``models/tables/guns.toml``."""
-
-    format_version: Literal[1] = 1
-    engagement_range_fp: int = Field(ge=0)
-    tracking_modifier: int = Field(ge=-99, le=99)
-    tracking_other_aspect: int = Field(ge=-99, le=99)
-    other_aspect: tuple[OtherAspectSquare, ...] = Field(min_length=1)
-    pipper_on: PipperOnTable
-
-    @model_validator(mode="after")
-    def _squares(self) -> Self:
-        seen: set[tuple[int, int]] = set()
-        for square in self.other_aspect:
-            key = (square.aon, square.aoc)
-            if key not in BODY_DIAMOND:
-                raise ValueError(f"other_aspect: [{key[0]},{key[1]}] is not a body diamond square")
-            if sum(key) == 10:
-                raise ValueError(
-                    f"other_aspect: [{key[0]},{key[1]}] is a fourteen-cell square; it reads "
-                    "the square to its left and cannot be listed"
-                )
-            if key in seen:
-                raise ValueError(f"other_aspect: [{key[0]},{key[1]}] is listed twice")
-            seen.add(key)
-        return self
-
-    def other_aspect_modifier(self, aspect: Aspect) -> int | None:
-        """The square's modifier, or None for a dash (no gunshot into that square)."""
-        aon, aoc = aspect.aon, aspect.aoc
-        if aspect.is_fourteen_cell_square:
-            aon -= 1  # acts like the square to its immediate left ("Aspect")
-        for square in self.other_aspect:
-            if (square.aon, square.aoc) == (aon, aoc):
-                return square.modifier
-        return None
-
-
-@cache
-def gun_tables(path: Path = GUNS_TABLE_PATH) -> GunTables:
-    """The Gun Combat tables; a :class:`~models.files.DataFileError` names file and field."""
-    return load_model(GunTables, path, CARD_LIMITS)
+def gun_tables(path: Path | None = None) -> GunTables:
+    """The Gun Combat tables in force (the shipped ones), or those of the file at ``path``;
+    a :class:`~models.files.DataFileError` names file and field."""
+    return load_bop_tables().guns if path is None else load_gun_tables(path)
 
 
 # --- geometry -----------------------------------------------------------------------------

@@ -4,19 +4,16 @@ the bearing helpers (rulebook, "Missile Combat (SoP 07)")."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
-from typing import Literal, Self
-
-from pydantic import Field, model_validator
+from typing import Literal
 
 from engine.bearing import Bearing, NoBearing, shoot_bearing
 from engine.hexmap import Position
 from engine.phad import Cell, distance
-from models.base import DataModel
-from models.files import CARD_LIMITS, load_model
-
-MISSILE_TABLES_PATH = Path(__file__).resolve().parents[3] / "models" / "tables" / "missiles.toml"
+from models.bop_tables import load_bop_tables
+from models.bop_tables.missiles import MISSILE_TABLES_PATH as MISSILE_TABLES_PATH
+from models.bop_tables.missiles import MissileTables as MissileTables
+from models.bop_tables.missiles import load_missile_tables
 
 TICKS_PER_TURN = 10
 """Timeline samples per game-turn (ticks 1-10 follow tick 0, the start)."""
@@ -49,49 +46,10 @@ class MissileEvent:
 # --- the tables ---------------------------------------------------------------------------
 
 
-class LaunchTable(DataModel):
-    over_limit_multiplier: float = Field(ge=0, le=10)
-    """The Load over limit box is multiplied by this (the rule doubles it)."""
-    percent_per_point: float = Field(ge=0, le=100)
-    """Percentage points taken off the Reliability target per point of the multiplied box."""
-
-
-class AttackTable(DataModel):
-    defense_base_column: int = Field(ge=0, le=48)
-    """The defender's Pips column before its Pilot Quality and Missile Defense."""
-    defending_bonus: int = Field(ge=0, le=24)
-    """Columns added when the defender uses Missile Defense."""
-    min_column: int = Field(ge=0, le=48)
-    max_column: int = Field(ge=1, le=48)
-
-    @model_validator(mode="after")
-    def _range(self) -> Self:
-        if self.min_column > self.max_column:
-            raise ValueError("min_column must not exceed max_column")
-        return self
-
-    def clamp(self, column: int) -> int:
-        return max(self.min_column, min(self.max_column, column))
-
-
-class DirectHitTable(DataModel):
-    d10_faces_per_excess_pip: int = Field(ge=0, le=10)
-    """A d10 below Excess Pips times this is a direct hit."""
-
-
-class MissileTables(DataModel):
-    """``models/tables/missiles.toml``."""
-
-    format_version: Literal[1] = 1
-    launch: LaunchTable
-    attack: AttackTable
-    direct_hit: DirectHitTable
-
-
-@cache
-def missile_tables(path: Path = MISSILE_TABLES_PATH) -> MissileTables:
-    """The Missile Combat tables; a :class:`~models.files.DataFileError` names file and field."""
-    return load_model(MissileTables, path, CARD_LIMITS)
+def missile_tables(path: Path | None = None) -> MissileTables:
+    """The Missile Combat tables in force (the shipped ones), or those of the file at
+    ``path``; a :class:`~models.files.DataFileError` names file and field."""
+    return load_bop_tables().missiles if path is None else load_missile_tables(path)
 
 
 # --- the missile in flight ----------------------------------------------------------------

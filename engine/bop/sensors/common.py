@@ -17,10 +17,10 @@ from typing import Literal
 
 from engine.bop.effects import EffectRecord
 from engine.phad import Aspect, Attitude, Cell, angle_off_tail, aspect
+from models.bop_tables.sensors import SensorTables
 from models.sensors import (
     BodyDiamondArc,
     SensorFit,
-    SensorTables,
     StabilisedArc,
 )
 

@@ -33,8 +33,9 @@ from engine.bop.sensors.common import (
     record_roll,
 )
 from engine.dice import Dice
+from models.bop_tables.sensors import SensorTables
 from models.missile import IR_SEEKERS, MissileCard
-from models.sensors import IrstFit, SensorTables, sensor_tables
+from models.sensors import IrstFit, sensor_tables
 
 IrmMode = Literal["boresight", "cued"]
 

@@ -29,7 +29,8 @@ from engine.bop.sensors.radar import SENSOR, RadarState
 from engine.bop.sensors.radar_rolls import radar_in_arc, radar_maintenance, track_modifiers
 from engine.dice import Dice
 from engine.phad import Attitude
-from models.sensors import Cockpit, RadarFit, RadarMode, SensorFit, SensorTables, sensor_tables
+from models.bop_tables.sensors import SensorTables
+from models.sensors import Cockpit, RadarFit, RadarMode, SensorFit, sensor_tables
 
 CueSource = Literal["radar_track", "irst_track", "hms", "hmd", "datalink"]
 Receiver = Literal["ir_missile", "irst", "radar", "display", "datalink"]

@@ -44,7 +44,8 @@ from engine.bop.sensors.radar_rolls import (
 )
 from engine.dice import Dice
 from engine.phad import Attitude
-from models.sensors import STABILISED_MODES, RadarFit, RadarMode, SensorTables, sensor_tables
+from models.bop_tables.sensors import SensorTables
+from models.sensors import STABILISED_MODES, RadarFit, RadarMode, sensor_tables
 
 SENSOR = "radar"
 

@@ -31,13 +31,13 @@ from engine.bop.sensors.common import (
 )
 from engine.dice import Dice
 from engine.phad import Attitude, Cell
+from models.bop_tables.sensors import SensorTables
 from models.sensors import (
     STABILISED_MODES,
     BodyDiamondArc,
     RadarFit,
     RadarMode,
     RadarModeFit,
-    SensorTables,
     StabilisedArc,
     sensor_tables,
 )
