@@ -30,18 +30,20 @@ def small_timeline() -> Timeline:
         events=(Event(t_s=0.6, kind="note", entities=("a",), detail="hello", data={"n": 1}),),
     )
     half_turn = np.array([np.cos(np.pi / 4), 0.0, 0.0, -np.sin(np.pi / 4)])
-    return declare(Timeline(
-        meta=meta,
-        t_s=np.array([0.0, 0.6, 1.2]),
-        channels={
-            **core_channels(1, 3),
-            "x_ft": np.array([[0.0, 100.0, 200.0]]),
-            "quat_wxyz": np.array([[[1.0, 0, 0, 0], half_turn, half_turn]]),
-            "bop.nose": np.array([["015+00", "045+00", "075+00"]], dtype="<U6"),
-            "bop.alt_steps": np.array([[10, 11, 12]], dtype=np.int32),
-            "bop.spotted": np.array([["", " a,", "a"]], dtype="<U8"),
-        },
-    ))
+    return declare(
+        Timeline(
+            meta=meta,
+            t_s=np.array([0.0, 0.6, 1.2]),
+            channels={
+                **core_channels(1, 3),
+                "x_ft": np.array([[0.0, 100.0, 200.0]]),
+                "quat_wxyz": np.array([[[1.0, 0, 0, 0], half_turn, half_turn]]),
+                "bop.nose": np.array([["015+00", "045+00", "075+00"]], dtype="<U6"),
+                "bop.alt_steps": np.array([[10, 11, 12]], dtype=np.int32),
+                "bop.spotted": np.array([["", " a,", "a"]], dtype="<U8"),
+            },
+        )
+    )
 
 
 def test_round_trip(tmp_path: Path) -> None:

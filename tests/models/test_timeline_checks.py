@@ -10,9 +10,9 @@ import pytest
 
 from models.timeline import CORE_CHANNELS, Timeline, TimelineFormatError
 from models.timeline_checks import (
-    VALUE_RULES,
     MAX_DURATION_S,
     REQUIRED_CHANNELS,
+    VALUE_RULES,
     timeline_problems,
 )
 from tests.timeline_files import added, members, npy, replaced, saved, sound_timeline
@@ -116,9 +116,9 @@ def test_every_channel_is_declared_and_every_declaration_has_its_channel(
         t_s=timeline.t_s,
         channels=timeline.channels,
     )
-    assert any(p.startswith("meta.json: channels: no spec for active,") for p in (
-        timeline_problems(bare)
-    ))
+    assert any(
+        p.startswith("meta.json: channels: no spec for active,") for p in (timeline_problems(bare))
+    )
 
 
 def test_a_turn_mean_is_of_a_linear_number(tmp_path: Path) -> None:
@@ -309,7 +309,9 @@ def test_text_holds_characters(tmp_path: Path) -> None:
     )
     beyond = np.frombuffer(np.full((2, 6), 0x110000, dtype="<u4").tobytes(), dtype="<U1")
     path = with_channel(tmp_path, "bop.ir_lock", beyond.reshape(2, 6))
-    assert "ch_bop.ir_lock.npy: entity 0 (viper-1) tick 0 holds a control code or no" in refusal(path)
+    assert "ch_bop.ir_lock.npy: entity 0 (viper-1) tick 0 holds a control code or no" in refusal(
+        path
+    )
     swapped = np.asfortranarray(channel("bop.weapons").astype(">U128"))
     loaded = Timeline.load(with_channel(tmp_path, "bop.weapons", swapped))
     assert loaded.channels["bop.weapons"][0, 0] == "M61A1 5, AIM-9L x2"

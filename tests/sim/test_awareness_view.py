@@ -42,6 +42,7 @@ from sim.view.radar_arcs import (
     radar_fan,
 )
 from tests.sim.conftest import TEST_HEIGHT, TEST_WIDTH, grab
+from tests.sim.states import changed
 from tests.sim.test_hud import aircraft, colour_at, fulcrum, pixel_of, selected_snapshot
 from tests.sim.test_playback import merge, with_channels, without_channels
 
@@ -196,7 +197,7 @@ def test_tracked_targets_are_boxed(phad: PhadPanel) -> None:
     phad.update(selected_snapshot(own, others=OTHERS, bearings=BEARINGS))
     assert [phad.is_boxed(i) for i in BEARINGS] == [False, True, False, False]
     phad.update(
-        selected_snapshot(replace(own, tracks=("fulcrum-1",)), others=OTHERS, bearings=BEARINGS)
+        selected_snapshot(changed(own, tracks=("fulcrum-1",)), others=OTHERS, bearings=BEARINGS)
     )
     assert [phad.is_boxed(i) for i in BEARINGS] == [True, False, False, False]
 
@@ -209,7 +210,7 @@ def test_aircraft_the_crew_have_not_spotted_are_faded(phad: PhadPanel) -> None:
     assert phad.is_boxed("fulcrum-2")
     phad.update(
         selected_snapshot(
-            replace(own, spotted=("viper-2", "fulcrum-1")), others=OTHERS, bearings=BEARINGS
+            changed(own, spotted=("viper-2", "fulcrum-1")), others=OTHERS, bearings=BEARINGS
         )
     )
     assert [phad.is_faded(i) for i in BEARINGS] == [False, True, False, False]
@@ -219,7 +220,7 @@ def test_nothing_is_faded_when_the_timeline_does_not_say(phad: PhadPanel) -> Non
     phad.update(selected_snapshot(aircraft(spotted=None), others=OTHERS, bearings=BEARINGS))
     assert not any(phad.is_faded(i) for i in BEARINGS)
     own = missile(2)
-    phad.update(selected_snapshot(replace(own, spotted=()), others=OTHERS, bearings=BEARINGS))
+    phad.update(selected_snapshot(changed(own, spotted=()), others=OTHERS, bearings=BEARINGS))
     assert not any(phad.is_faded(i) for i in BEARINGS)  # a missile has no crew
 
 
@@ -288,7 +289,7 @@ def test_sight_lines_pair_mutual_spots_and_keep_one_way_spots() -> None:
         SightLine("viper-1", "viper-2", mutual=True),
         SightLine("viper-1", "fulcrum-1", mutual=True),
     )
-    one_way = (entities[0], replace(entities[2], spotted=()))
+    one_way = (entities[0], changed(entities[2], spotted=()))
     assert sight_lines(one_way) == (SightLine("viper-1", "fulcrum-1", mutual=False),)
 
 
@@ -341,12 +342,12 @@ def test_the_layer_draws_only_when_shown(clean_scene: Any) -> None:
     layer.update(awareness_snapshot(a, b))
     assert layer.drawn == (SightLine("viper-1", "fulcrum-1", True),)
     assert np.count_nonzero(layer._vertex_view(layer.lines)[:, 6] > 0) == 4
-    layer.update(awareness_snapshot(a, replace(b, spotted=())))
+    layer.update(awareness_snapshot(a, changed(b, spotted=())))
     dashed = np.count_nonzero(layer._vertex_view(layer.lines)[:, 6] > 0)
     assert dashed > 4 * 2 and dashed % 2 == 0  # dashes and an arrowhead now
     # The layer keeps the lines between frames: what it draws is still sight_segments.
     moved = replace(a, position_ft=(3000.0, -2000.0, 12_000.0))
-    layer.update(awareness_snapshot(moved, replace(b, spotted=())))
+    layer.update(awareness_snapshot(moved, changed(b, spotted=())))
     states = {"viper-1": moved, "fulcrum-1": b}
     segments, colours = sight_segments(layer.drawn, states, layer.settings.mini_scale)
     vertices = layer._vertex_view(layer.lines)[: len(segments) * 2]
