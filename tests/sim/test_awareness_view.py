@@ -4,7 +4,6 @@ unspotted bearings, the awareness lines and the radar scan fan."""
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import replace
 from typing import Any
@@ -46,7 +45,7 @@ from tests.sim.states import changed
 from tests.sim.test_hud import aircraft, colour_at, fulcrum, pixel_of, selected_snapshot
 from tests.sim.test_playback import merge, with_channels, without_channels
 
-AWARENESS = ("spotted", "initiative", "flight_class", "activity")
+AWARENESS = ("bop.spotted", "bop.initiative", "bop.flight_class", "bop.activity")
 
 
 def text_channel(timeline: Timeline, rows: list[str]) -> np.ndarray:
@@ -62,29 +61,29 @@ def test_awareness_channels_reach_the_snapshot() -> None:
     base = without_channels(merge(), *AWARENESS)
     tl = with_channels(
         base,
-        spotted=text_channel(base, ["viper-2, fulcrum-1", "", "viper-1", "fulcrum-1"]),
-        initiative=text_channel(base, ["5.37", "-2", "", "11"]),
-        flight_class=text_channel(base, ["B/b", "A/y", "", "C/c"]),
-        activity=text_channel(base, ["4 6", "0", "", "- 3"]),
+        **{
+            "bop.spotted": text_channel(base, ["viper-2, fulcrum-1", "", "viper-1", "fulcrum-1"]),
+            "bop.initiative": text_channel(base, ["5.37", "-2", "", "11"]),
+            "bop.flight_class": text_channel(base, ["B/b", "A/y", "", "C/c"]),
+            "bop.activity": text_channel(base, ["4 6", "0", "", "- 3"]),
+        },
     )
     states = Playback(tl).snapshot_at(7.5).entities
-    assert [s.spotted for s in states] == [
+    assert [s.values["bop.spotted"] for s in states] == [
         ("viper-2", "fulcrum-1"),
         (),
         ("viper-1",),
         ("fulcrum-1",),
     ]
-    assert [s.initiative for s in states] == ["5.37", "-2", "", "11"]
-    assert [s.flight_class for s in states] == ["B/b", "A/y", "", "C/c"]
-    assert [s.activity for s in states] == ["4 6", "0", "", "- 3"]
+    assert [s.text("bop.initiative") for s in states] == ["5.37", "-2", "", "11"]
+    assert [s.text("bop.flight_class") for s in states] == ["B/b", "A/y", "", "C/c"]
+    assert [s.text("bop.activity") for s in states] == ["4 6", "0", "", "- 3"]
 
 
 def test_a_timeline_without_awareness_channels_still_plays() -> None:
     state = Playback(without_channels(merge(), *AWARENESS)).snapshot_at(7.5).entities[0]
-    assert state.spotted is None  # not known, which is not "spotted nobody"
-    assert (state.initiative, state.flight_class, state.activity) == ("", "", "")
-    defaults = {f.name: f.default for f in dataclasses.fields(EntityState)}
-    assert all(getattr(state, name) == defaults[name] for name in AWARENESS)
+    assert state.value("bop.spotted") is None  # not known, which is not "spotted nobody"
+    assert not set(AWARENESS) & set(state.values)
 
 
 def test_the_engines_awareness_samples_are_shown_at_the_nearer_tick() -> None:
@@ -92,11 +91,10 @@ def test_the_engines_awareness_samples_are_shown_at_the_nearer_tick() -> None:
     tick = 31
     snapshot = Playback(tl).snapshot_at(float(tl.t_s[tick]) + 0.2)  # nearer tick: 31
     for e, state in enumerate(snapshot.entities):
-        spotted = str(tl.channels["spotted"][e, tick])
-        assert state.spotted == tuple(i for i in spotted.split(",") if i)
-        assert state.initiative == str(tl.channels["initiative"][e, tick])
-        assert state.flight_class == str(tl.channels["flight_class"][e, tick])
-        assert state.activity == str(tl.channels["activity"][e, tick])
+        spotted = str(tl.channels["bop.spotted"][e, tick])
+        assert state.values["bop.spotted"] == tuple(i for i in spotted.split(",") if i)
+        for name in ("bop.initiative", "bop.flight_class", "bop.activity"):
+            assert state.values[name] == str(tl.channels[name][e, tick])
 
 
 # -- the HUD panels --------------------------------------------------------------------------

@@ -55,7 +55,7 @@ def jet(
     here = np.array([xy_ft[0], xy_ft[1], alt_ft])
     ages = np.array([3, 2, 1, 0]) * TICK_S
     trail = here[None, :] - ages[:, None] * direction[None, :] * speed_kt * KT
-    return replace(
+    return changed(
         aircraft(entity_id, side=side, callsign=entity_id.title()),
         position_ft=tuple(here),
         quat_wxyz=quat(heading_deg, roll_deg),
