@@ -2,7 +2,10 @@
 
 A timeline is columns of numpy arrays, not per-sample objects.  Every channel has shape
 ``(entities, ticks)`` (or ``(entities, ticks, 4)`` for the attitude quaternion).  The common
-core every rule set writes is listed in :data:`CORE_CHANNELS`; a rule set may add its own.
+core every rule set writes is listed in :data:`CORE_CHANNELS`; a rule set adds its own,
+named ``<rules>.<name>``, and the metadata declares every channel
+(:class:`~models.ruleset_spec.ChannelSpec`: meaning, unit, how it is read between ticks),
+so a timeline replays without the rule set that wrote it.
 
 On disk a timeline is a ``.furball.npz``: a zip of ``.npy`` arrays plus ``meta.json``, written
 with fixed timestamps so that the same run gives byte-identical files.  Reading one
@@ -27,34 +30,39 @@ from models.hud_spec import HudSpec
 from models.reference import GeoReference
 from models.ruleset_spec import ChannelSpec, MapScale
 
-TIMELINE_FORMAT_VERSION = 1
+TIMELINE_FORMAT_VERSION = 2
 TIMELINE_SUFFIX = ".furball.npz"
 
-CORE_CHANNELS: dict[str, str] = {
-    "x_ft": "east of the map origin, feet",
-    "y_ft": "north of the map origin, feet",
-    "z_ft": "altitude, feet",
-    "quat_wxyz": "attitude quaternion (w, x, y, z), body y forward, z up",
-    "speed_kt": "true airspeed, knots",
-    "keas_kt": "knots equivalent airspeed",
-    "mach": "Mach number",
-    "alt_steps": "altitude in 200 ft steps (the rules' value at segment ends)",
-    "hex_q": "map hex, axial q",
-    "hex_r": "map hex, axial r",
-    "load_g": "load this tick",
-    "throttle": "throttle as a fraction: idle 0, military 0.5, afterburner 1",
-    "throttle_label": "the rule set's own throttle label",
-    "engine_output": "thrust over the thrust available at full throttle here",
-    "speedbrake": "speedbrakes extended",
-    "fuel_fp": "fuel left, 100 lb Fuel Points",
-    "nose": "PHAD Nose cell",
-    "canopy": "PHAD Canopy cell",
-    "wing": "PHAD right Wing cell",
-    "velocity": "PHAD Velocity cell",
-    "lift": "PHAD Lift cell",
-    "active": "the entity is in play this tick",
+CORE_CHANNELS: dict[str, ChannelSpec] = {
+    "x_ft": ChannelSpec(meaning="east of the map origin", unit="ft"),
+    "y_ft": ChannelSpec(meaning="north of the map origin", unit="ft"),
+    "z_ft": ChannelSpec(meaning="altitude above sea level", unit="ft", gauge="alt"),
+    "quat_wxyz": ChannelSpec(
+        meaning="attitude quaternion (w, x, y, z), body y forward, z up", interp="slerp"
+    ),
+    "speed_kt": ChannelSpec(meaning="true airspeed", unit="kt", gauge="speed"),
+    "active": ChannelSpec(meaning="the entity is in play this tick", interp="nearest"),
+    "throttle": ChannelSpec(
+        meaning="throttle as a fraction of full, 0 to 1; NaN where the rules have none",
+        gauge="throttle",
+    ),
+    "throttle_label": ChannelSpec(
+        meaning="the throttle setting in the rules' own word (ab, mil, idle, power 2)",
+        interp="nearest",
+        gauge="throttle",
+    ),
+    "alt_label": ChannelSpec(
+        meaning="the altitude in the rules' own words (12 steps, level 4, 2,350 ft)",
+        interp="nearest",
+    ),
+    "pos_label": ChannelSpec(
+        meaning="the position in the rules' own words (hex 3,-2); empty on an open table",
+        interp="nearest",
+    ),
 }
-"""Channel name → meaning, for every rule set."""
+"""The channels every rule set writes, by name.  A rule set's own channels are named
+``<rules>.<name>`` (``bop.fuel_fp``) and declared in :attr:`TimelineMeta.channels` beside
+these."""
 
 
 class _Meta(BaseModel):
@@ -90,6 +98,7 @@ class TimelineMeta(_Meta):
     """What is stored beside the arrays."""
 
     format_version: int = TIMELINE_FORMAT_VERSION
+    """2 since channels are declared and namespaced; a file of format 1 is read as 2."""
     rules: str
     seed: int
     scenario: str
@@ -108,7 +117,8 @@ class TimelineMeta(_Meta):
     scale: MapScale | None = None
     """The rules' map and altitude unit; None when the timeline does not say."""
     channels: dict[str, ChannelSpec] = Field(default_factory=dict)
-    """What every channel holds, by name."""
+    """What every channel holds, by name: the core's and the rule set's own (a file holds
+    a spec for each of its channels and no other)."""
     hud: HudSpec | None = None
     """What the cockpit HUD shows; None for the core gauges only."""
     entities: tuple[EntityInfo, ...]
@@ -176,9 +186,20 @@ class Timeline:
         span = float(self.t_s[upper] - self.t_s[lower])
         return lower, upper, (t - float(self.t_s[lower])) / span if span else 0.0
 
+    def channel_spec(self, name: str) -> ChannelSpec:
+        """What a channel holds: its spec in the metadata, else the core's, else one read
+        from its type (numbers linearly, anything else from the nearer tick)."""
+        spec = self.meta.channels.get(name) or CORE_CHANNELS.get(name)
+        if spec is not None:
+            return spec
+        array = self.channels.get(name)
+        numeric = array is not None and array.dtype.kind == "f"
+        return ChannelSpec(meaning=name, interp="linear" if numeric else "nearest")
+
     def state_at(self, t_s: float, entity: int) -> dict[str, Any]:
-        """One entity's interpolated state at a time: numbers linearly, the attitude by
-        slerp, labels and cells from the nearer tick."""
+        """One entity's interpolated state at a time, each channel read as its spec says:
+        numbers linearly, the attitude by slerp, labels and cells from the nearer tick,
+        entity ids from the nearer tick as a tuple."""
         count = len(self.meta.entities)
         if not 0 <= entity < count:
             raise IndexError(f"entity {entity}: this timeline has entities 0 to {count - 1}")
@@ -186,14 +207,18 @@ class Timeline:
         state: dict[str, Any] = {}
         for name, array in self.channels.items():
             a, b = array[entity, lower], array[entity, upper]
-            if name == "quat_wxyz":
+            interp = self.channel_spec(name).interp
+            if interp == "slerp" and array.ndim == 3 and array.shape[2] == 4:
                 state[name] = tuple(float(v) for v in slerp(a, b, u))
-            elif array.dtype.kind == "f":
+            elif interp in ("linear", "slerp") and array.dtype.kind in "iuf":
                 mixed = a + (b - a) * u
                 state[name] = float(mixed) if array.ndim == 2 else tuple(mixed.tolist())
             else:
-                value = a if u < 0.5 else b
-                state[name] = value.item() if array.ndim == 2 else tuple(value.tolist())
+                value = (a if u < 0.5 else b).tolist()
+                if interp == "ids" and isinstance(value, str):
+                    state[name] = split_ids(value)
+                else:
+                    state[name] = tuple(value) if array.ndim > 2 else value
         return state
 
     # -- files -------------------------------------------------------------------------
@@ -217,6 +242,11 @@ class Timeline:
         from models.timeline_file import read_timeline
 
         return read_timeline(path)
+
+
+def split_ids(text: str) -> tuple[str, ...]:
+    """An ``ids`` channel's value as a tuple: ``"a, b,,c"`` → ``("a", "b", "c")``."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def _write_member(archive: zipfile.ZipFile, name: str, data: bytes) -> None:

@@ -10,11 +10,15 @@ The rules, in short:
 * ``t_s`` -- floats, finite, starting at 0 and then every ``tick_s`` of the metadata
   (within :data:`TIME_TOLERANCE_S`), so strictly increasing; at least :data:`MIN_TICKS`
   ticks and no more than :data:`MAX_DURATION_S` seconds long.
-* channels -- every core channel (:data:`~models.timeline.CORE_CHANNELS`) present; each
-  channel of shape (entities, ticks), or (entities, ticks, 4) for the quaternion; numbers
-  as floats or integers as :data:`CHANNEL_SPECS` says (never complex, never text), flags
-  as booleans, labels as text; numbers finite and within physical ranges; quaternions of
-  unit length; PHAD cells written as cells; sensor lists naming entities of the timeline.
+* channels -- every core channel (:data:`~models.timeline.CORE_CHANNELS`) present, every
+  other one named ``<rules>.<name>``; each declared in the metadata (a
+  :class:`~models.ruleset_spec.ChannelSpec`) and no declaration without its channel; each
+  of shape (entities, ticks), or (entities, ticks, 4) for the quaternion; numbers as
+  floats or integers as :data:`VALUE_RULES` says (never complex, never text), flags as
+  booleans, labels as text, and of the type its declared ``interp`` reads (``linear``
+  floats, ``slerp`` quaternions, ``ids`` text); numbers finite (the throttle may be NaN:
+  not applicable) and within physical ranges; quaternions of unit length; PHAD cells
+  written as cells; ``ids`` channels naming entities of the timeline.
 * metadata -- at least one entity and no more than :data:`MAX_ENTITIES`, ids unique and
   fit for the comma-separated lists, type ids that are names rather than paths; events
   at times inside the timeline, naming its entities.
@@ -31,6 +35,7 @@ from typing import Any, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from models.ruleset_spec import ChannelSpec
 from models.timeline import CORE_CHANNELS, Timeline, TimelineMeta
 
 MIN_TICKS: Final = 2
@@ -79,12 +84,13 @@ ENTITY_ID_PATTERN: Final = r"[^\s,]{1,64}"
 """An entity id: no spaces or commas (the sensor channels list ids separated by commas)."""
 TYPE_ID_PATTERN: Final = r"(?!\.)[^/\\\x00-\x1f]{1,64}"
 """A type id is a name (``F-16C``), never a path: no slashes, not starting with a dot."""
-CHANNEL_NAME_PATTERN: Final = r"[a-z][a-z0-9_]{0,63}"
+CHANNEL_NAME_PATTERN: Final = r"[a-z][a-z0-9_]{0,31}\.[a-z][a-z0-9_]{0,63}"
+"""A rule set's own channel: ``<rules>.<name>`` (``bop.fuel_fp``)."""
 
 
 @dataclass(frozen=True)
-class ChannelSpec:
-    """What one channel holds."""
+class ValueRule:
+    """What the values of one known channel must be."""
 
     kind: ChannelKind
     low: float = -math.inf
@@ -97,57 +103,69 @@ class ChannelSpec:
     """Every non-empty value of a text channel matches this."""
     names: Literal["", "one", "list"] = ""
     """A text channel naming entities: one id, or ids separated by commas."""
+    nan: bool = False
+    """NaN is allowed (it says "not applicable")."""
 
 
-def _float(low: float = -math.inf, high: float = math.inf) -> ChannelSpec:
-    return ChannelSpec("float", low, high)
+def _float(low: float = -math.inf, high: float = math.inf) -> ValueRule:
+    return ValueRule("float", low, high)
 
 
-_TEXT = ChannelSpec("text")
-_CELL = ChannelSpec("text", pattern=CELL_PATTERN)
+_TEXT = ValueRule("text")
+_CELL = ValueRule("text", pattern=CELL_PATTERN)
 
-CHANNEL_SPECS: Final[dict[str, ChannelSpec]] = {
+VALUE_RULES: Final[dict[str, ValueRule]] = {
     "x_ft": _float(-MAX_MAP_FT, MAX_MAP_FT),
     "y_ft": _float(-MAX_MAP_FT, MAX_MAP_FT),
     "z_ft": _float(MIN_ALT_FT, MAX_ALT_FT),
-    "quat_wxyz": ChannelSpec("float", -1.0 - QUATERNION_TOLERANCE, 1.0 + QUATERNION_TOLERANCE, 4),
+    "quat_wxyz": ValueRule("float", -1.0 - QUATERNION_TOLERANCE, 1.0 + QUATERNION_TOLERANCE, 4),
     "speed_kt": _float(0.0, MAX_SPEED_KT),
-    "keas_kt": _float(0.0, MAX_SPEED_KT),
-    "mach": _float(0.0, MAX_MACH),
-    "alt_steps": ChannelSpec("int", MIN_ALT_FT // ALT_STEP_FT, MAX_ALT_FT // ALT_STEP_FT),
-    "hex_q": ChannelSpec("int", -MAX_HEX, MAX_HEX),
-    "hex_r": ChannelSpec("int", -MAX_HEX, MAX_HEX),
-    "load_g": _float(-MAX_LOAD_G, MAX_LOAD_G),
-    "throttle": _float(0.0, 1.0),
+    "active": ValueRule("bool"),
+    "throttle": ValueRule("float", 0.0, 1.0, nan=True),
     "throttle_label": _TEXT,
-    "engine_output": _float(0.0, MAX_ENGINE_OUTPUT),
-    "speedbrake": ChannelSpec("bool"),
-    "fuel_fp": _float(0.0, MAX_FUEL_FP),
-    "nose": _CELL,
-    "canopy": _CELL,
-    "wing": _CELL,
-    "velocity": _CELL,
-    "lift": _CELL,
-    "active": ChannelSpec("bool"),
-    # Channels a rule set may add that the viewer and exporters read.
-    "radar_mode": _TEXT,
-    "tracks": ChannelSpec("text", names="list"),
-    "ir_lock": ChannelSpec("text", names="one"),
-    "rwr": ChannelSpec("text", names="list"),
-    "spotted": ChannelSpec("text", names="list"),
-    "weapons": _TEXT,
-    "crew_state": _TEXT,
-    "damage": _TEXT,
-    "initiative": _TEXT,
-    "flight_class": _TEXT,
-    "activity": _TEXT,
-    "wing_position": _TEXT,
+    "alt_label": _TEXT,
+    "pos_label": _TEXT,
+    # Birds of Prey's own channels that the viewer and exporters read.
+    "bop.keas_kt": _float(0.0, MAX_SPEED_KT),
+    "bop.mach": _float(0.0, MAX_MACH),
+    "bop.alt_steps": ValueRule("int", MIN_ALT_FT // ALT_STEP_FT, MAX_ALT_FT // ALT_STEP_FT),
+    "bop.hex_q": ValueRule("int", -MAX_HEX, MAX_HEX),
+    "bop.hex_r": ValueRule("int", -MAX_HEX, MAX_HEX),
+    "bop.load_g": _float(-MAX_LOAD_G, MAX_LOAD_G),
+    "bop.engine_output": _float(0.0, MAX_ENGINE_OUTPUT),
+    "bop.speedbrake": ValueRule("bool"),
+    "bop.fuel_fp": _float(0.0, MAX_FUEL_FP),
+    "bop.nose": _CELL,
+    "bop.canopy": _CELL,
+    "bop.wing": _CELL,
+    "bop.velocity": _CELL,
+    "bop.lift": _CELL,
+    "bop.radar_mode": _TEXT,
+    "bop.tracks": ValueRule("text", names="list"),
+    "bop.ir_lock": ValueRule("text", names="one"),
+    "bop.rwr": ValueRule("text", names="list"),
+    "bop.spotted": ValueRule("text", names="list"),
+    "bop.weapons": _TEXT,
+    "bop.crew_state": _TEXT,
+    "bop.damage": _TEXT,
+    "bop.initiative": _TEXT,
+    "bop.flight_class": _TEXT,
+    "bop.activity": _TEXT,
+    "bop.wing_position": _TEXT,
 }
-"""Channel name → what it holds, for the core channels and the ones the viewer reads.  A
-rule set's other channels may hold booleans, integers, finite floats or text, with at most
-:data:`MAX_EXTRA_WIDTH` values per sample."""
+"""Channel name → what its values must be, for the core channels and the rule-set channels
+the viewer reads.  Any other channel may hold booleans, integers, finite floats or text,
+with at most :data:`MAX_EXTRA_WIDTH` values per sample, as its spec allows."""
 REQUIRED_CHANNELS: Final = tuple(CORE_CHANNELS)
 MAX_EXTRA_WIDTH: Final = 16
+
+_INTERP_KINDS: Final[dict[str, tuple[str, str]]] = {
+    "linear": ("f", "floats"),
+    "slerp": ("f", "floats, 4 per sample"),
+    "ids": ("U", "text (entity ids separated by commas)"),
+}
+"""The numpy dtype kinds each way of reading a channel between ticks needs, and in words
+(``nearest`` takes any)."""
 
 
 def member_name(channel: str) -> str:
@@ -261,17 +279,57 @@ def missing_channels_problem(names: Sequence[str]) -> str | None:
     return f"missing {listed}; a timeline holds every core channel ({', '.join(REQUIRED_CHANNELS)})"
 
 
+def spec_problems(meta: TimelineMeta, names: Sequence[str]) -> list[str]:
+    """Channels the metadata does not declare, and declarations of channels the timeline
+    lacks, each kind in one line; and declarations that contradict themselves."""
+    problems: list[str] = []
+    undeclared = [name for name in sorted(names) if name not in meta.channels]
+    if undeclared:
+        listed = ", ".join(undeclared[:_LISTED]) + (" …" if len(undeclared) > _LISTED else "")
+        problems.append(
+            f"meta.json: channels: no spec for {listed}; every channel is declared there "
+            "(meaning, unit, interp)"
+        )
+    held = set(names)
+    orphans = [name for name in sorted(meta.channels) if name not in held]
+    if orphans:
+        listed = ", ".join(orphans[:_LISTED]) + (" …" if len(orphans) > _LISTED else "")
+        problems.append(
+            f"meta.json: channels: {listed} declared but not in the file; declare only the "
+            "channels the file holds"
+        )
+    for name, spec in sorted(meta.channels.items()):
+        if spec.turn_mean and spec.interp != "linear":
+            problems.append(
+                f"meta.json: channels.{name}.turn_mean: true for a {spec.interp} channel; a "
+                "mean over the turn needs a linear number channel"
+            )
+    return problems
+
+
+_LISTED: Final = 6
+"""Channel names listed in one problem before the rest are elided."""
+
+
 def channel_header_problem(
-    name: str, shape: tuple[int, ...], dtype: np.dtype[Any], entities: int, ticks: int
+    name: str,
+    shape: tuple[int, ...],
+    dtype: np.dtype[Any],
+    entities: int,
+    ticks: int,
+    declared: ChannelSpec | None = None,
+    member: str | None = None,
 ) -> str | None:
-    """What is wrong with a channel from its header alone (before its data is read)."""
-    member = member_name(name)
-    spec = CHANNEL_SPECS.get(name)
-    if spec is None:
+    """What is wrong with a channel from its header alone (before its data is read):
+    its name, its type against its known rule and its declared ``interp``, and its shape.
+    ``member`` names the zip member when it is not the channel's own (a format-1 file)."""
+    member = member or member_name(name)
+    rule = VALUE_RULES.get(name)
+    if rule is None:
         if not re.fullmatch(CHANNEL_NAME_PATTERN, name):
             return (
-                f"{_short(member)}: not a channel name; channels are named in lower case "
-                "letters, digits and _"
+                f"{_short(member)}: not a channel name; a rule set's own channel is named "
+                "<rules>.<name> (bop.fuel_fp) in lower case letters, digits and _"
             )
         if dtype.kind not in "biufU":
             return (
@@ -283,9 +341,18 @@ def channel_header_problem(
         else:
             expected = (entities, ticks)
     else:
-        if dtype.kind not in _KIND_CODES[spec.kind]:
-            return f"{member}: holds {_dtype_text(dtype)}; expected {_KIND_WORDS[spec.kind]}"
-        expected = (entities, ticks) if spec.width is None else (entities, ticks, spec.width)
+        if dtype.kind not in _KIND_CODES[rule.kind]:
+            return f"{member}: holds {_dtype_text(dtype)}; expected {_KIND_WORDS[rule.kind]}"
+        expected = (entities, ticks) if rule.width is None else (entities, ticks, rule.width)
+    if declared is not None and declared.interp in _INTERP_KINDS:
+        kinds, words = _INTERP_KINDS[declared.interp]
+        if dtype.kind not in kinds:
+            return (
+                f"{member}: holds {_dtype_text(dtype)}, but meta.json declares it "
+                f"interp {declared.interp!r}, which reads {words}"
+            )
+        if declared.interp == "slerp":
+            expected = (entities, ticks, 4)
     if tuple(shape) != expected:
         return (
             f"{member}: shape {tuple(shape)}; expected {expected}, one row per entity "
@@ -294,24 +361,31 @@ def channel_header_problem(
     return None
 
 
-def channel_problem(name: str, array: npt.NDArray[Any], meta: TimelineMeta) -> str | None:
+def channel_problem(
+    name: str, array: npt.NDArray[Any], meta: TimelineMeta, member: str | None = None
+) -> str | None:
     """What is wrong with a channel's values, the first thing found (its header is sound)."""
-    spec = CHANNEL_SPECS.get(name)
-    member = member_name(name)
-    if array.dtype.kind in "biuf" and (spec is None or spec.kind != "bool"):
-        low = spec.low if spec is not None else -math.inf
-        high = spec.high if spec is not None else math.inf
-        found = _number_problem(member, array, low, high, meta)
+    rule = VALUE_RULES.get(name)
+    declared = meta.channels.get(name) or CORE_CHANNELS.get(name)
+    interp = declared.interp if declared is not None else None
+    member = member or member_name(name)
+    if array.dtype.kind in "biuf" and (rule is None or rule.kind != "bool"):
+        low = rule.low if rule is not None else -math.inf
+        high = rule.high if rule is not None else math.inf
+        nan = rule is not None and rule.nan
+        found = _number_problem(member, array, low, high, meta, nan=nan)
         if found is not None:
             return found
-    if name == "quat_wxyz":
-        return _quaternion_problem(array, meta)
+    if name == "quat_wxyz" or interp == "slerp":
+        return _quaternion_problem(member, array, meta)
     if array.dtype.kind == "U":
         found = _characters_problem(member, array, meta)
         if found is not None:
             return found
-    if spec is not None and spec.kind == "text":
-        return _text_problem(member, array, spec, meta)
+    if rule is None and interp == "ids":
+        rule = ValueRule("text", names="list")
+    if rule is not None and rule.kind == "text":
+        return _text_problem(member, array, rule, meta)
     return None
 
 
@@ -334,18 +408,24 @@ def _characters_problem(member: str, array: npt.NDArray[Any], meta: TimelineMeta
 
 
 def _number_problem(
-    member: str, array: npt.NDArray[Any], low: float, high: float, meta: TimelineMeta
+    member: str,
+    array: npt.NDArray[Any],
+    low: float,
+    high: float,
+    meta: TimelineMeta,
+    nan: bool = False,
 ) -> str | None:
     values = np.asarray(array)
     if values.dtype.kind == "f":
-        bad = ~np.isfinite(values)
+        bad = np.isinf(values) if nan else ~np.isfinite(values)
         if bad.any():
             where = _where(bad, meta)
             shown = _number_text(values[_first(bad)])
             return f"{member}: {where} holds {shown}; values are finite numbers"
     if math.isinf(low) and math.isinf(high):
         return None
-    outside = (values < low) | (values > high)
+    with np.errstate(invalid="ignore"):
+        outside = (values < low) | (values > high)
     if outside.any():
         where = _where(outside, meta)
         return (
@@ -355,20 +435,20 @@ def _number_problem(
     return None
 
 
-def _quaternion_problem(array: npt.NDArray[Any], meta: TimelineMeta) -> str | None:
+def _quaternion_problem(member: str, array: npt.NDArray[Any], meta: TimelineMeta) -> str | None:
     norm = np.linalg.norm(np.asarray(array, dtype=np.float64), axis=-1)
     off = np.abs(norm - 1.0) > QUATERNION_TOLERANCE
     if off.any():
         where = _where(off, meta)
         return (
-            f"ch_quat_wxyz.npy: {where} has length {norm[_first(off)]:.6g}; attitude "
+            f"{member}: {where} has length {norm[_first(off)]:.6g}; attitude "
             f"quaternions are of unit length (within {QUATERNION_TOLERANCE:g})"
         )
     return None
 
 
 def _text_problem(
-    member: str, array: npt.NDArray[Any], spec: ChannelSpec, meta: TimelineMeta
+    member: str, array: npt.NDArray[Any], spec: ValueRule, meta: TimelineMeta
 ) -> str | None:
     if spec.pattern is None and not spec.names:
         return None
@@ -409,9 +489,15 @@ def timeline_problems(timeline: Timeline) -> list[str]:
     missing = missing_channels_problem(list(timeline.channels))
     if missing is not None:
         problems.append(missing)
+    problems.extend(spec_problems(meta, list(timeline.channels)))
     for name, array in timeline.channels.items():
         found = channel_header_problem(
-            name, array.shape, array.dtype, len(meta.entities), timeline.ticks
+            name,
+            array.shape,
+            array.dtype,
+            len(meta.entities),
+            timeline.ticks,
+            meta.channels.get(name),
         )
         if found is None:
             found = channel_problem(name, array, meta)

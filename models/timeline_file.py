@@ -17,6 +17,9 @@ for the next:
    be exactly what the member holds, all before the data is read;
 5. every value is checked (:mod:`models.timeline_checks`).
 
+A file of format 1 (Birds of Prey's, before channels were declared and namespaced) is read
+the same way and handed on as format 2 (:mod:`models.timeline_v1`).
+
 Any problem raises :class:`~models.timeline.TimelineFormatError`: one line naming the
 file, the member (and the field path inside ``meta.json``) and what would be valid.
 """
@@ -49,8 +52,17 @@ from models.timeline_checks import (
     member_name,
     meta_problems,
     missing_channels_problem,
+    spec_problems,
     t_s_header_problem,
     t_s_problem,
+)
+from models.timeline_v1 import (
+    READABLE_VERSIONS,
+    V1_RULES,
+    v1_channel_name,
+    v1_meta,
+    v1_missing_problem,
+    v1_upgrade,
 )
 
 MIB: Final = 1 << 20
@@ -246,10 +258,10 @@ def _read_meta(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> TimelineMeta:
             f"{META_MEMBER}: format_version: missing; this furball reads timeline format "
             f"{TIMELINE_FORMAT_VERSION}"
         )
-    if version != TIMELINE_FORMAT_VERSION:
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
         raise _Refused(
-            f"timeline format {version}, this furball reads {TIMELINE_FORMAT_VERSION}; "
-            "re-run the scenario"
+            f"timeline format {version}, this furball reads {TIMELINE_FORMAT_VERSION} "
+            f"(and format 1, read as {TIMELINE_FORMAT_VERSION}); re-run the scenario"
         )
     try:
         meta = TimelineMeta.model_validate_json(raw, strict=True)
@@ -257,6 +269,11 @@ def _read_meta(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> TimelineMeta:
         problems = describe_validation_error(error)
         raise _Refused(*(f"{META_MEMBER}: {p}" for p in problems)) from None
     problems = meta_problems(meta)
+    if meta.format_version == 1 and meta.rules != V1_RULES:
+        problems.append(
+            f"{META_MEMBER}: rules: {meta.rules!r} in a timeline of format 1, which only "
+            f"{V1_RULES!r} wrote; re-run the scenario"
+        )
     if problems:
         raise _Refused(*problems)
     return meta
@@ -269,9 +286,19 @@ def _read_arrays(
     channel_names = {
         match[1]: name for name in members if (match := _CHANNEL_MEMBER.fullmatch(name)) is not None
     }
-    missing = missing_channels_problem(list(channel_names))
+    v1 = meta.format_version == 1
+    if v1:
+        missing = v1_missing_problem(list(channel_names))
+        channel_names = {v1_channel_name(name): member for name, member in channel_names.items()}
+        meta = v1_meta(meta, list(channel_names))
+    else:
+        missing = missing_channels_problem(list(channel_names))
     if missing is not None:
         raise _Refused(missing)
+    if not v1:
+        spec_found = spec_problems(meta, list(channel_names))
+        if spec_found:
+            raise _Refused(*spec_found)
     t_s = _read_npy(archive, members[TIMES_MEMBER], _t_s_header_check)
     found = t_s_problem(t_s, meta.tick_s)
     if found is not None:
@@ -287,14 +314,22 @@ def _read_arrays(
             shape: tuple[int, ...], dtype: np.dtype[Any], channel: str = channel
         ) -> str | None:
             leading[channel] = tuple(shape[:2])
-            return channel_header_problem(channel, shape, dtype, entities, ticks)
+            return channel_header_problem(
+                channel,
+                shape,
+                dtype,
+                entities,
+                ticks,
+                meta.channels.get(channel),
+                members[channel_names[channel]].filename,
+            )
 
         try:
             array = _read_npy(archive, members[member], header_check)
         except _Refused as refusal:
             problems.extend(refusal.problems)
             continue
-        found = channel_problem(channel, array, meta)
+        found = channel_problem(channel, array, meta, member)
         if found is not None:
             problems.append(found)
         channels[channel] = array
@@ -302,6 +337,8 @@ def _read_arrays(
     problems.extend(event_problems(meta, float(t_s[-1])))
     if problems:
         raise _Refused(*problems)
+    if v1:
+        meta, channels = v1_upgrade(meta, channels)
     return Timeline(meta=meta, t_s=t_s, channels=channels)
 
 

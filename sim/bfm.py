@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.turning import turn_radius_ft
+from models import bop_channels as bop
 from sim.snapshot import EntityState
 
 FloatArray = npt.NDArray[np.float64]
@@ -252,7 +253,7 @@ def plane_of_motion(state: EntityState) -> tuple[FloatArray, FloatArray]:
 def turn_circle(state: EntityState) -> TurnCircle | None:
     """The full turn circle at the aircraft's load and airspeed, in its plane of motion
     toward its lift; None when the load cannot turn it (1 g or less)."""
-    radius = turn_radius_ft(state.speed_kt, state.load_g)
+    radius = turn_radius_ft(state.speed_kt, state.number(bop.LOAD_G, 1.0))
     if not math.isfinite(radius):
         return None
     velocity, lift = plane_of_motion(state)

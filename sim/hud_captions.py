@@ -28,7 +28,7 @@ MARK_CAPTIONS: Final[dict[str, str]] = {
     "velocity": "VEL",
     "lift": "LIFT",
 }
-"""The PHAD's marks (each one the timeline channel of that name), key → legend caption."""
+"""The PHAD's marks (each one Birds of Prey's channel ``bop.<key>``), key → legend caption."""
 
 THROTTLE_CAPTIONS: Final[dict[str, str]] = {
     "throttle": "THROTTLE",
@@ -61,15 +61,15 @@ INITIATIVE_CAPTIONS: Final[dict[str, str]] = {
 class (shown without a caption) and the Activity Points left."""
 
 PANEL_CHANNELS: Final[dict[str, str]] = {
-    "radar": "radar_mode",
-    "tracks": "tracks",
-    "ir": "ir_lock",
-    "rwr": "rwr",
-    "weapons": "weapons",
-    "crew": "crew_state",
-    "damage": "damage",
-    "initiative": "initiative",
-    "flight_class": "flight_class",
-    "activity": "activity",
+    "radar": "bop.radar_mode",
+    "tracks": "bop.tracks",
+    "ir": "bop.ir_lock",
+    "rwr": "bop.rwr",
+    "weapons": "bop.weapons",
+    "crew": "bop.crew_state",
+    "damage": "bop.damage",
+    "initiative": "bop.initiative",
+    "flight_class": "bop.flight_class",
+    "activity": "bop.activity",
 }
 """Sensors and status panel key → the timeline channel it shows."""

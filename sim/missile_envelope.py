@@ -329,11 +329,12 @@ def envelope(
     )
 
 
-def missiles_carried(weapons: Iterable[str]) -> tuple[str, ...]:
-    """Missile types with rounds left, from the weapons channel (``"M61A1 5, AIM-9L x2"``
-    → ``("AIM-9L",)``), in the order written."""
+def missiles_carried(weapons: str | Iterable[str]) -> tuple[str, ...]:
+    """Missile types with rounds left, from Birds of Prey's weapons channel
+    (``"M61A1 5, AIM-9L x2"``, or its items) → ``("AIM-9L",)``, in the order written."""
+    items = weapons.split(",") if isinstance(weapons, str) else weapons
     types: list[str] = []
-    for item in weapons:
+    for item in items:
         name, _, count = item.strip().rpartition(" ")
         rounds = int(count[1:]) if count.startswith("x") and count[1:].isdigit() else 0
         if name and rounds > 0 and name not in types:

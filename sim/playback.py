@@ -5,16 +5,18 @@
 :meth:`Playback.snapshot`; key and mouse handlers call the other methods.  It never steps the
 engine and never reads a clock.  No Panda3D here.
 
-Sampling between ticks:
+Sampling between ticks, each channel as its spec in the timeline's metadata says
+(:class:`models.ruleset_spec.ChannelSpec`), never by a list of names known here:
 
 * position -- a Catmull-Rom spline through the tick samples, so it passes through every
   sample and has a continuous velocity (the engine's samples are already smooth within a
   segment, the spline only joins them);
 * attitude -- quaternion slerp between the two ticks around the time; heading, pitch and
   roll are read from the interpolated quaternion;
-* other numbers -- linearly;
-* cells, labels, hex, altitude steps, sensors, awareness and ``active`` -- from the nearer
-  tick.
+* ``linear`` numbers -- linearly (and, for a ``turn_mean`` channel, also averaged over the
+  turn flown so far);
+* ``nearest`` values (labels, cells, counts, flags, ``active``) -- from the nearer tick;
+* ``ids`` -- from the nearer tick, split into a tuple of entity ids.
 
 A tick where an entity changes between active and inactive is never interpolated across: the
 entity holds the sample of its active end there.  Everything that depends only on the
@@ -32,10 +34,8 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from engine.bearing import NoBearing, shoot_bearing
-from engine.hexmap import Hex, InvalidCoordinate, Position
-from engine.rulesets import RULESETS
-from models.timeline import Event, Timeline
+from engine.phad import InvalidCell, cell_of
+from models.timeline import Event, Timeline, split_ids
 from sim.events import notable
 from sim.snapshot import EntityState, Snapshot
 
@@ -44,54 +44,22 @@ SPEED_STEPS: Final = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 MIN_SPEED: Final = SPEED_STEPS[0]
 MAX_SPEED: Final = SPEED_STEPS[-1]
 
-DEFAULT_TICKS_PER_TURN: Final = 10
-"""Ticks per game-turn for a rule set the registry does not know (Birds of Prey's value)."""
-
 RECENT_EVENTS_S: Final = 6.0
 """Events this recent (in playback seconds) are listed in a snapshot's ``recent_events``."""
 
 _TIME_EPS: Final = 1e-9
 """Times this close count as equal (tick times are sums of binary fractions)."""
 
-_FLOAT_CHANNELS: Final = (
-    "speed_kt",
-    "keas_kt",
-    "mach",
-    "load_g",
-    "throttle",
-    "engine_output",
-    "fuel_fp",
-)
-"""Numeric channels interpolated linearly, in this order in the packed arrays."""
-_LOAD: Final = _FLOAT_CHANNELS.index("load_g")
-
-_CELL_CHANNELS: Final = ("nose", "canopy", "wing", "velocity", "lift")
-_TEXT_SENSORS: Final = ("radar_mode", "ir_lock", "crew_state", "damage")
-_LIST_SENSORS: Final = ("tracks", "rwr", "weapons")
-"""Sensor and weapon channels holding comma-separated lists."""
-_SENSOR_DEFAULTS: Final[dict[str, Any]] = {
-    "radar_mode": "off",
-    "ir_lock": "",
-    "crew_state": "",
-    "damage": "",
-    "tracks": (),
-    "rwr": (),
-    "weapons": (),
-}
-_AWARENESS_TEXT: Final = ("initiative", "flight_class", "activity")
-"""Birds of Prey's awareness channels (what the crew knows and can do) read as text."""
-_SPOTTED: Final = "spotted"
-"""The awareness channel listing the aircraft the crew have spotted; without it a snapshot's
-``spotted`` is None (not known), never an empty list (spotted nobody)."""
+_SPLINED: Final = frozenset({"x_ft", "y_ft", "z_ft", "quat_wxyz", "active"})
+"""Core channels read by the position spline, the attitude slerp or the activity mask."""
+_CORE_FLOATS: Final = ("speed_kt", "throttle")
+"""Core numbers interpolated linearly: the first columns of the packed float arrays."""
+_CORE_TEXT: Final = ("throttle_label", "alt_label", "pos_label")
+"""Core labels read from the nearer tick: the first values of each tick's discrete row."""
 
 _BEARING_CACHE_LIMIT: Final = 4096
 
 FloatArray = npt.NDArray[np.float64]
-
-
-def _split_list(text: str) -> tuple[str, ...]:
-    """``"a, b,,c"`` → ``("a", "b", "c")``."""
-    return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
 def heading_pitch_roll_deg_many(quats: FloatArray) -> FloatArray:
@@ -154,10 +122,7 @@ class Playback:
             raise ValueError(f"trail_seconds must be 0 or more, got {trail_seconds!r}")
         meta = timeline.meta
         self.tick_s: Final[float] = float(meta.tick_s)
-        ruleset = RULESETS.get(meta.rules)
-        self.ticks_per_turn: Final[int] = (
-            ruleset.ticks_per_turn if ruleset is not None else DEFAULT_TICKS_PER_TURN
-        )
+        self.ticks_per_turn: Final[int] = int(meta.ticks_per_turn)
         self.loop = loop
         self.trail_seconds = float(trail_seconds)
         self._complete = bool(complete)
@@ -208,7 +173,11 @@ class Playback:
             np.asarray(timeline.t_s[: self._ticks], dtype=np.float64), self._t_array
         ):
             raise ValueError("the new timeline does not begin with the one being played")
-        if timeline.meta.tick_s != self.tick_s or timeline.meta.rules != self.timeline.meta.rules:
+        if (
+            timeline.meta.tick_s != self.tick_s
+            or timeline.meta.rules != self.timeline.meta.rules
+            or timeline.meta.ticks_per_turn != self.ticks_per_turn
+        ):
             raise ValueError("the new timeline is of another game")
         self._load(timeline)
         self._complete = bool(complete)
@@ -309,63 +278,77 @@ class Playback:
         )
         self._near: npt.NDArray[np.bool_] = np.ascontiguousarray(near.T)
 
-        # Other numbers: value at the lower tick and the change to the upper, per segment.
-        floats = np.stack([channel(name, 0.0, np.float64) for name in _FLOAT_CHANNELS], axis=-1)
+        # Sort the other channels by how their specs say they are read between ticks.
+        linear: list[str] = []
+        discrete: list[str] = []
+        for name in sorted(channels):
+            if name in _SPLINED or name in _CORE_FLOATS or name in _CORE_TEXT:
+                continue
+            array = np.asarray(channels[name])
+            interp = timeline.channel_spec(name).interp
+            if interp == "linear" and array.ndim == 2 and array.dtype.kind in "iuf":
+                linear.append(name)
+            else:
+                discrete.append(name)
+
+        # Numbers: value at the lower tick and the change to the upper, per segment.
+        float_names = (*_CORE_FLOATS, *linear)
+        floats = np.stack(
+            [
+                channel(name, math.nan if name == "throttle" else 0.0, np.float64)
+                for name in float_names
+            ],
+            axis=-1,
+        )
+        keep_nan = float_names.index("throttle")  # NaN there says "no throttle in these rules"
+        kept = floats[:, :, keep_nan].copy()
         floats = np.nan_to_num(floats)
+        floats[:, :, keep_nan] = kept
         base = floats.copy()
         delta = np.zeros_like(floats)
         if ticks > 1:
             base[:, :-1] = np.where(hold_upper[..., None], floats[:, 1:], floats[:, :-1])
             delta[:, :-1] = np.where(linked[..., None], floats[:, 1:] - floats[:, :-1], 0.0)
-        k = len(_FLOAT_CHANNELS)
+        k = len(float_names)
+        self._float_names: tuple[str, ...] = tuple(linear)
+        """The rule set's own linear channels, after the core's columns in the pack."""
         self._fbase: FloatArray = np.ascontiguousarray(
             base.transpose(1, 0, 2).reshape(ticks, n_entities * k)
         )
         self._fdelta: FloatArray = np.ascontiguousarray(
             delta.transpose(1, 0, 2).reshape(ticks, n_entities * k)
         )
-        # Running sums of the load (ticks + 1, entities) for the average over a turn.
-        load_sum = np.zeros((ticks + 1, n_entities))
-        load_sum[1:] = np.cumsum(floats[:, :, _LOAD].T, axis=0)
-        self._load_sum: FloatArray = load_sum
-        self._load_list: list[list[float]] = floats[:, :, _LOAD].T.tolist()
+        # Running sums (ticks + 1, entities, means) for the channels averaged over a turn.
+        self._mean_names: tuple[str, ...] = tuple(
+            name for name in linear if timeline.channel_spec(name).turn_mean
+        )
+        columns_of = [float_names.index(name) for name in self._mean_names]
+        means = floats[:, :, columns_of].transpose(1, 0, 2)
+        mean_sum = np.zeros((ticks + 1, n_entities, len(columns_of)))
+        mean_sum[1:] = np.cumsum(means, axis=0)
+        self._mean_sum: FloatArray = mean_sum
+        self._mean_columns: tuple[int, ...] = tuple(columns_of)
 
         # Everything taken from the nearer tick, as Python values: [tick][entity] → tuple.
-        columns: list[list[list[Any]]] = []
-        columns.append(channel("alt_steps", 0, np.int64).T.tolist())
-        hex_q = channel("hex_q", 0, np.int64).T.tolist()
-        hex_r = channel("hex_r", 0, np.int64).T.tolist()
-        columns.append([list(zip(q, r, strict=True)) for q, r in zip(hex_q, hex_r, strict=True)])
-        columns.append(channel("throttle_label", "", str).T.tolist())
-        columns.append(channel("speedbrake", False, bool).T.tolist())
-        for name in _CELL_CHANNELS:
-            columns.append(channel(name, "", str).T.tolist())
+        columns: list[list[list[Any]]] = [channel(name, "", str).T.tolist() for name in _CORE_TEXT]
         columns.append(active.T.tolist())
-        for name in (*_TEXT_SENSORS, *_LIST_SENSORS):
-            if name in channels:
-                values = channel(name, "", str).T.tolist()
-                if name in _LIST_SENSORS:
-                    parsed: dict[str, tuple[str, ...]] = {}
-                    values = [[parsed.setdefault(v, _split_list(v)) for v in row] for row in values]
-                columns.append(values)
-            else:
-                columns.append([[_SENSOR_DEFAULTS[name]] * n_entities] * ticks)
-        for name in _AWARENESS_TEXT:
-            columns.append(channel(name, "", str).T.tolist())
-        if _SPOTTED in channels:
-            lists: dict[str, tuple[str, ...]] = {}
-            rows = channel(_SPOTTED, "", str).T.tolist()
-            columns.append([[lists.setdefault(v, _split_list(v)) for v in row] for row in rows])
-        else:
-            columns.append([[None] * n_entities] * ticks)
+        for name in discrete:
+            array = np.asarray(channels[name])
+            rows = array.transpose(1, 0, *range(2, array.ndim)).tolist()
+            if array.ndim > 2:
+                rows = [[tuple(value) for value in row] for row in rows]
+            elif timeline.channel_spec(name).interp == "ids" and array.dtype.kind == "U":
+                parsed: dict[str, tuple[str, ...]] = {}
+                rows = [
+                    [parsed.get(v) or parsed.setdefault(v, split_ids(v)) for v in row]
+                    for row in rows
+                ]
+            columns.append(rows)
+        self._discrete_names: tuple[str, ...] = tuple(discrete)
         self._discrete: list[list[tuple[Any, ...]]] = [
             list(zip(*(column[tick] for column in columns), strict=True)) for tick in range(ticks)
         ]
-        alt_rows, hex_rows = columns[0], columns[1]
-        self._hex_alt: list[list[tuple[int, int, int]]] = [
-            [(qr[0], qr[1], alt) for alt, qr in zip(alt_rows[tick], hex_rows[tick], strict=True)]
-            for tick in range(ticks)
-        ]
+        self._pos_list: list[list[list[float]]] = pos.transpose(1, 0, 2).tolist()
         self._active_list: list[list[bool]] = active.T.tolist()
 
     # -- state ---------------------------------------------------------------------------
@@ -600,7 +583,7 @@ class Playback:
         position = (powers @ self._coef[lower]).reshape(n, 3)
         floats = (self._fbase[lower] + u * self._fdelta[lower]).reshape(n, -1)
         quats = self._quat_at(lower, u)
-        average = self._average_load(t, floats[:, _LOAD])
+        means = self._turn_means(t, floats)
         trails, trail_times = self._trails(t, position)
 
         positions = position.tolist()
@@ -608,37 +591,18 @@ class Playback:
         quat_rows = quats.tolist()
         angles = heading_pitch_roll_deg_many(quats).tolist()
         discrete = self._discrete[nearer]
+        float_names = self._float_names
+        discrete_names = self._discrete_names
         infos = self._infos
         entities = []
         for e in range(n):
             info = infos[e]
             x, y, z = positions[e]
-            speed, keas, mach, load, throttle, output, fuel = float_rows[e]
-            q = tuple(quat_rows[e])
+            speed, throttle, *own = float_rows[e]
             heading, pitch, roll = angles[e]
-            (
-                alt_steps,
-                hex_qr,
-                throttle_label,
-                speedbrake,
-                nose,
-                canopy,
-                wing,
-                velocity,
-                lift,
-                active,
-                radar_mode,
-                ir_lock,
-                crew_state,
-                damage,
-                tracks,
-                rwr,
-                weapons,
-                initiative,
-                flight_class,
-                activity,
-                spotted,
-            ) = discrete[e]
+            throttle_label, alt_label, pos_label, active, *held = discrete[e]
+            values: dict[str, Any] = dict(zip(discrete_names, held, strict=True))
+            values.update(zip(float_names, own, strict=True))
             entities.append(
                 EntityState(
                     id=info.id,
@@ -647,42 +611,21 @@ class Playback:
                     side=info.side,
                     kind=info.kind,
                     position_ft=(x, y, z),
-                    quat_wxyz=q,
+                    quat_wxyz=tuple(quat_rows[e]),
                     heading_deg=heading,
                     pitch_deg=pitch,
                     roll_deg=roll,
                     speed_kt=speed,
-                    keas_kt=keas,
-                    mach=mach,
                     alt_ft=z,
-                    alt_steps=alt_steps,
-                    hex_qr=hex_qr,
-                    load_g=load,
-                    average_load_g=average[e],
                     throttle=throttle,
                     throttle_label=throttle_label,
-                    engine_output=output,
-                    speedbrake=speedbrake,
-                    fuel_fp=fuel,
-                    nose=nose,
-                    canopy=canopy,
-                    wing=wing,
-                    velocity=velocity,
-                    lift=lift,
                     active=active,
+                    alt_label=alt_label,
+                    pos_label=pos_label,
                     trail_ft=trails[e],
                     trail_t_s=trail_times[e],
-                    radar_mode=radar_mode,
-                    tracks=tracks,
-                    ir_lock=ir_lock,
-                    rwr=rwr,
-                    weapons=weapons,
-                    crew_state=crew_state,
-                    damage=damage,
-                    spotted=spotted,
-                    initiative=initiative,
-                    flight_class=flight_class,
-                    activity=activity,
+                    values=values,
+                    turn_means=means[e],
                 )
             )
         meta = self.timeline.meta
@@ -715,20 +658,27 @@ class Playback:
         q /= np.sqrt(np.einsum("ij,ij->i", q, q))[:, None]
         return np.asarray(q)
 
-    def _average_load(self, t: float, load_now: FloatArray) -> list[float]:
-        """Mean load over the current game-turn's ticks flown by ``t``."""
+    def _turn_means(self, t: float, floats_now: FloatArray) -> list[dict[str, float]]:
+        """Per entity: the mean of each ``turn_mean`` channel over the current turn's ticks
+        flown by ``t`` (the value now when none is flown yet)."""
+        names = self._mean_names
+        if not names:
+            return [{} for _ in range(self._n)]
         turn_s = self.turn_s
         turn = 0 if t <= 0 else math.ceil(t / turn_s - 1e-9)
         if turn == 0:
-            return list(load_now.tolist())
-        times = self._t_list
-        first = bisect.bisect_right(times, (turn - 1) * turn_s + _TIME_EPS)
-        stop = bisect.bisect_right(times, t + _TIME_EPS)
-        if stop > first:
-            sums = self._load_sum
-            return list(((sums[stop] - sums[first]) / (stop - first)).tolist())
-        # No tick of this turn flown yet: the load of the tick in progress.
-        return list(self._load_list[min(first, self._ticks - 1)])
+            rows = floats_now[:, list(self._mean_columns)]
+        else:
+            times = self._t_list
+            first = bisect.bisect_right(times, (turn - 1) * turn_s + _TIME_EPS)
+            stop = bisect.bisect_right(times, t + _TIME_EPS)
+            sums = self._mean_sum
+            if stop > first:
+                rows = (sums[stop] - sums[first]) / (stop - first)
+            else:  # no tick of this turn flown yet: the tick in progress
+                at = min(first, self._ticks - 1)
+                rows = sums[at + 1] - sums[at]
+        return [dict(zip(names, row, strict=True)) for row in rows.tolist()]
 
     def _trails(
         self, t: float, position: FloatArray
@@ -768,7 +718,8 @@ class Playback:
         return trails, trail_times
 
     def _bearings(self, tick: int) -> dict[str, str]:
-        """PHAD cell from the selected aircraft to every other active entity at a tick."""
+        """PHAD cell of the world direction from the selected aircraft to every other
+        active entity at a tick (from the positions in feet, no hexes or steps)."""
         selected = self._selected
         if selected is None:
             return {}
@@ -777,32 +728,21 @@ class Playback:
         if cached is None:
             cached = {}
             active = self._active_list[tick]
-            hex_alt = self._hex_alt[tick]
+            positions = self._pos_list[tick]
             if active[selected]:
-                start = self._position(hex_alt[selected])
-                for e, other in enumerate(hex_alt):
-                    if e == selected or not active[e] or start is None:
-                        continue
-                    end = self._position(other)
-                    if end is None:
+                x0, y0, z0 = positions[selected]
+                for e, (x, y, z) in enumerate(positions):
+                    if e == selected or not active[e]:
                         continue
                     try:
-                        bearing = shoot_bearing(start, end)
-                    except NoBearing:
+                        cell = cell_of((x - x0, y - y0, z - z0))
+                    except InvalidCell:  # the same place: no direction
                         continue
-                    cached[self._ids[e]] = str(bearing.candidates[0])
+                    cached[self._ids[e]] = str(cell)
             if len(self._bearing_cache) >= _BEARING_CACHE_LIMIT:
                 self._bearing_cache.clear()
             self._bearing_cache[key] = cached
         return dict(cached)
-
-    @staticmethod
-    def _position(hex_alt: tuple[int, int, int]) -> Position | None:
-        q, r, alt = hex_alt
-        try:
-            return Position(Hex(q, r), max(alt, 0))
-        except InvalidCoordinate:
-            return None
 
     def _recent_events(self, t: float) -> tuple[Event, ...]:
         """Events with times in (t − RECENT_EVENTS_S, t], oldest first."""

@@ -17,11 +17,16 @@ from models.timeline import Event
 
 Vec3 = tuple[float, float, float]
 QuatWXYZ = tuple[float, float, float, float]
+ChannelValue = float | int | bool | str | tuple[str, ...] | tuple[float, ...]
+"""What one channel holds at a moment: a number, a flag, a text, or entity ids."""
 
 
 @dataclass(frozen=True, slots=True)
 class EntityState:
-    """One aircraft (or missile) at the snapshot's time, interpolated between ticks."""
+    """One aircraft (or missile) at the snapshot's time, interpolated between ticks.
+
+    Its fields are the common core every rule set writes; a rule set's own channels
+    (``bop.fuel_fp``, ``bop.nose``, …) are in :attr:`values`, by name."""
 
     id: str
     callsign: str
@@ -35,25 +40,10 @@ class EntityState:
     pitch_deg: float
     roll_deg: float
     speed_kt: float
-    keas_kt: float
-    mach: float
     alt_ft: float
-    alt_steps: int
-    hex_qr: tuple[int, int]
-    load_g: float
-    average_load_g: float
-    """Average load over the ticks of the current game-turn flown so far."""
     throttle: float
-    """0 idle, 0.5 military, 1 afterburner."""
+    """The throttle as a fraction of full, 0 to 1; NaN where the rules have none."""
     throttle_label: str
-    engine_output: float
-    speedbrake: bool
-    fuel_fp: float
-    nose: str
-    canopy: str
-    wing: str
-    velocity: str
-    lift: str
     active: bool
     alt_label: str = ""
     """The altitude in the rules' own words (``12 steps``, ``level 4``)."""
@@ -63,32 +53,14 @@ class EntityState:
     """Positions at the ticks already flown, oldest first, ending at ``position_ft``."""
     trail_t_s: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
     """The times of ``trail_ft`` (for time ticks and fading)."""
-    radar_mode: str = "off"
-    tracks: tuple[str, ...] = ()
-    ir_lock: str = ""
-    rwr: tuple[str, ...] = ()
-    weapons: tuple[str, ...] = ()
-    crew_state: str = ""
-    damage: str = ""
-    spotted: tuple[str, ...] | None = None
-    """Ids of the aircraft its crew have spotted (Visual Sighting, SoP 09); None when the
-    timeline does not say (an older timeline without the ``spotted`` channel)."""
-    initiative: str = ""
-    """Its Initiative from the last Initiative phase, as written (``5.37``); "" before the
-    first one."""
-    flight_class: str = ""
-    """Plot class / move class for the next game-turn (``B/b``); "" when not known."""
-    activity: str = ""
-    """Activity Points left by crew seat, pilot first (``4 6``; ``-`` for a crew member who
-    cannot act); "" when not known."""
-    values: Mapping[str, float | str | tuple[str, ...]] = field(default_factory=dict)
+    values: Mapping[str, ChannelValue] = field(default_factory=dict)
     """Every channel beyond the common core, by its timeline name (``bop.fuel_fp``), read
     between ticks as its :class:`models.ruleset_spec.ChannelSpec` says; an ``ids`` channel
-    gives a tuple of entity ids."""
+    gives a tuple of entity ids.  A channel the timeline lacks is absent."""
     turn_means: Mapping[str, float] = field(default_factory=dict)
     """For each channel declared with ``turn_mean``: its mean over the turn flown so far."""
 
-    def value(self, channel: str) -> float | str | bool | tuple[str, ...] | None:
+    def value(self, channel: str) -> ChannelValue | None:
         """The value of a timeline channel at this moment, by the channel's name: a core
         channel from its field (``z_ft`` is the altitude), any other from :attr:`values`;
         None when the timeline has no such channel."""
@@ -97,11 +69,27 @@ class EntityState:
             return core(self)
         return self.values.get(channel)
 
+    def text(self, channel: str) -> str:
+        """A text channel's value, "" when the timeline has no such channel."""
+        value = self.values.get(channel)
+        return value if isinstance(value, str) else ""
 
-_CORE_FIELDS: dict[str, Callable[[EntityState], float | str | bool]] = {
+    def ids(self, channel: str) -> tuple[str, ...]:
+        """An ``ids`` channel's entity ids, () when the timeline has no such channel."""
+        value = self.values.get(channel)
+        return tuple(str(v) for v in value) if isinstance(value, tuple) else ()
+
+    def number(self, channel: str, default: float = 0.0) -> float:
+        """A number channel's value, ``default`` when the timeline has no such channel."""
+        value = self.values.get(channel)
+        return float(value) if isinstance(value, int | float) else default
+
+
+_CORE_FIELDS: dict[str, Callable[[EntityState], ChannelValue]] = {
     "x_ft": lambda s: s.position_ft[0],
     "y_ft": lambda s: s.position_ft[1],
     "z_ft": lambda s: s.alt_ft,
+    "quat_wxyz": lambda s: s.quat_wxyz,
     "speed_kt": lambda s: s.speed_kt,
     "throttle": lambda s: s.throttle,
     "throttle_label": lambda s: s.throttle_label,
@@ -126,7 +114,9 @@ class Snapshot:
     selected: str | None = None
     """Id of the selected aircraft (the HUD and chase/cockpit cameras follow it)."""
     bearings: dict[str, str] = field(default_factory=dict)
-    """From the selected aircraft to each other active entity: the PHAD cell of the bearing."""
+    """From the selected aircraft to each other active entity: the PHAD cell of the world
+    direction between them (:func:`engine.phad.cell_of`), the display's bearing rather than
+    the rules' own (:func:`engine.bearing.shoot_bearing`)."""
     recent_events: tuple[Event, ...] = ()
     """Events in the last few seconds up to ``t_s``, newest last."""
     event_times_s: tuple[float, ...] = ()
@@ -142,7 +132,7 @@ class Snapshot:
 
     @property
     def tick_in_turn(self) -> int:
-        """Ticks completed in the current game-turn (0–10)."""
+        """Ticks completed in the current turn (0 … ``ticks_per_turn``)."""
         ticks = int(round(self.t_s / self.tick_s, 6) // 1)
         return ticks - (self.turn - 1) * self.ticks_per_turn if self.turn else 0
 

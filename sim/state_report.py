@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from models.timeline import Timeline
+from models import bop_channels as bop
+from models.timeline import CORE_CHANNELS, Timeline
 from sim.hud_captions import (
     GAUGE_CAPTIONS,
     INITIATIVE_CAPTIONS,
@@ -26,25 +27,18 @@ from sim.snapshot import EntityState
 
 SHOWN_CHANNELS: Final = frozenset(
     {
-        "x_ft",
-        "y_ft",
-        "z_ft",
-        "quat_wxyz",
-        "speed_kt",
-        "keas_kt",
-        "mach",
-        "alt_steps",
-        "hex_q",
-        "hex_r",
-        "load_g",
-        "throttle",
-        "throttle_label",
-        "engine_output",
-        "speedbrake",
-        "fuel_fp",
-        "active",
-        "spotted",
-        *MARK_CAPTIONS,
+        *CORE_CHANNELS,
+        bop.KEAS_KT,
+        bop.MACH,
+        bop.ALT_STEPS,
+        bop.HEX_Q,
+        bop.HEX_R,
+        bop.LOAD_G,
+        bop.ENGINE_OUTPUT,
+        bop.SPEEDBRAKE,
+        bop.FUEL_FP,
+        bop.SPOTTED,
+        *bop.PHAD_MARKS.values(),
         *PANEL_CHANNELS.values(),
     }
 )
@@ -84,27 +78,29 @@ def _entry(
         "pitch_deg": state.pitch_deg,
         "roll_deg": state.roll_deg,
         "speed_kt": state.speed_kt,
-        "keas_kt": state.keas_kt,
-        "mach": state.mach,
+        "keas_kt": state.number(bop.KEAS_KT),
+        "mach": state.number(bop.MACH),
         "alt_ft": state.alt_ft,
-        "alt_steps": state.alt_steps,
-        "hex": f"{state.hex_qr[0]},{state.hex_qr[1]}",
-        "load_g": state.load_g,
-        "average_load_g": state.average_load_g,
-        "fuel_fp": state.fuel_fp,
+        "alt_steps": int(state.number(bop.ALT_STEPS)),
+        "alt_label": state.alt_label,
+        "hex": _hex(state),
+        "pos_label": state.pos_label,
+        "load_g": state.number(bop.LOAD_G),
+        "average_load_g": state.turn_means.get(bop.LOAD_G, 0.0),
+        "fuel_fp": state.number(bop.FUEL_FP),
         "throttle": state.throttle_label,
         "throttle_fraction": state.throttle,
-        "engine_output": state.engine_output,
-        "speedbrake": state.speedbrake,
-        "phad": {mark: getattr(state, mark) for mark in MARK_CAPTIONS},
+        "engine_output": state.number(bop.ENGINE_OUTPUT),
+        "speedbrake": bool(state.values.get(bop.SPEEDBRAKE, False)),
+        "phad": {mark: state.text(bop.PHAD_MARKS[mark]) for mark in MARK_CAPTIONS},
         "bearings": dict(bearings),
     }
     for group, rows in (("sensors", SENSOR_ROWS), ("status", (*STATUS_ROWS, *_INIT_ROWS))):
         shown = {key: panels[key] for key, _ in rows if PANEL_CHANNELS[key] in held}
         if shown:
             entry[group] = shown
-    if "spotted" in held:
-        entry["spotted"] = list(state.spotted or ())
+    if bop.SPOTTED in held:
+        entry["spotted"] = list(state.ids(bop.SPOTTED))
     other = {name: raw[name] for name in sorted(held) if name not in SHOWN_CHANNELS}
     if other:
         entry["other"] = other
@@ -113,40 +109,46 @@ def _entry(
 
 def _panels(state: EntityState) -> dict[str, Any]:
     """The sensors and status panels' values, by HUD key."""
+    weapons = state.text(bop.WEAPONS)
     return {
-        "radar": state.radar_mode,
-        "tracks": list(state.tracks),
-        "ir": state.ir_lock,
-        "rwr": list(state.rwr),
-        "weapons": list(state.weapons),
-        "crew": state.crew_state,
-        "damage": state.damage,
-        "initiative": state.initiative,
-        "flight_class": state.flight_class,
-        "activity": state.activity,
+        "radar": state.text(bop.RADAR_MODE) or "off",
+        "tracks": list(state.ids(bop.TRACKS)),
+        "ir": ",".join(state.ids(bop.IR_LOCK)),
+        "rwr": list(state.ids(bop.RWR)),
+        "weapons": [item.strip() for item in weapons.split(",") if item.strip()],
+        "crew": state.text(bop.CREW_STATE),
+        "damage": state.text(bop.DAMAGE),
+        "initiative": state.text(bop.INITIATIVE),
+        "flight_class": state.text(bop.FLIGHT_CLASS),
+        "activity": state.text(bop.ACTIVITY),
     }
+
+
+def _hex(state: EntityState) -> str:
+    """``3,-2``: the map hex, from the rules' own channels."""
+    return f"{int(state.number(bop.HEX_Q))},{int(state.number(bop.HEX_R))}"
 
 
 def _lines(timeline: Timeline, state: EntityState, entry: dict[str, Any]) -> list[str]:
     x, y, _ = state.position_ft
     gauges = {
         "speed": f"{state.speed_kt:.0f}",
-        "keas": f"{state.keas_kt:.0f}",
-        "mach": f"{state.mach:.2f}",
-        "fuel": f"{state.fuel_fp:.1f}",
+        "keas": f"{entry['keas_kt']:.0f}",
+        "mach": f"{entry['mach']:.2f}",
+        "fuel": f"{entry['fuel_fp']:.1f}",
         "alt": f"{round(state.alt_ft, -1):,.0f}",
-        "steps": f"{state.alt_steps:d}",
-        "load": f"{state.load_g:.1f}",
-        "avg_load": f"{state.average_load_g:.1f}",
+        "steps": f"{entry['alt_steps']:d}",
+        "load": f"{entry['load_g']:.1f}",
+        "avg_load": f"{entry['average_load_g']:.1f}",
     }
     throttle = {
         "throttle": state.throttle_label or f"{state.throttle:.2f}",
-        "engine_output": f"{round(state.engine_output * 100):d}%",
-        "speedbrake": "out" if state.speedbrake else "in",
+        "engine_output": f"{round(entry['engine_output'] * 100):d}%",
+        "speedbrake": "out" if entry["speedbrake"] else "in",
     }
     bearings = " ".join(f"{who} {cell}" for who, cell in entry["bearings"].items())
     marks = "  ".join(
-        f"{caption} {getattr(state, mark) or NOTHING}" for mark, caption in MARK_CAPTIONS.items()
+        f"{caption} {entry['phad'][mark] or NOTHING}" for mark, caption in MARK_CAPTIONS.items()
     )
     lines = [
         f"  {state.id:<12} {state.callsign}, {state.type_id}, {state.side}"

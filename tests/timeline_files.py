@@ -2,6 +2,7 @@
 back together with a member changed (the way a damaged or hostile file would be)."""
 
 import io
+import json
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -9,13 +10,17 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from models.timeline import EntityInfo, Event, Timeline, TimelineMeta
+from models.bop_channels import BOP_CHANNELS, BOP_SCALE
+from models.bop_hud import BOP_HUD
+from models.ruleset_spec import ChannelSpec
+from models.timeline import CORE_CHANNELS, EntityInfo, Event, Timeline, TimelineMeta
 
 TICK_S = 0.6
 
 
 def core_channels(entities: int, ticks: int) -> dict[str, npt.NDArray[Any]]:
-    """Plausible values of every core channel: level flight north at 450 kt, 15,000 ft."""
+    """Plausible values of every core channel and Birds of Prey's flight channels: level
+    flight north at 450 kt, 15,000 ft."""
     shape = (entities, ticks)
     y = np.arange(ticks) * TICK_S * 450 * 1.68781
     return {
@@ -24,34 +29,59 @@ def core_channels(entities: int, ticks: int) -> dict[str, npt.NDArray[Any]]:
         "z_ft": np.full(shape, 15_000.0),
         "quat_wxyz": np.tile(np.array([1.0, 0.0, 0.0, 0.0]), (entities, ticks, 1)),
         "speed_kt": np.full(shape, 450.0),
-        "keas_kt": np.full(shape, 357.0),
-        "mach": np.full(shape, 0.72),
-        "alt_steps": np.full(shape, 75, dtype=np.int32),
-        "hex_q": np.zeros(shape, dtype=np.int32),
-        "hex_r": np.zeros(shape, dtype=np.int32),
-        "load_g": np.ones(shape),
         "throttle": np.full(shape, 0.5),
         "throttle_label": np.full(shape, "mil", dtype="<U4"),
-        "engine_output": np.full(shape, 0.6),
-        "speedbrake": np.zeros(shape, dtype=bool),
-        "fuel_fp": np.full(shape, 35.0),
-        "nose": np.full(shape, "015+00", dtype="<U6"),
-        "canopy": np.full(shape, "All+90", dtype="<U6"),
-        "wing": np.full(shape, "105+00", dtype="<U6"),
-        "velocity": np.full(shape, "015+00", dtype="<U6"),
-        "lift": np.full(shape, "All+90", dtype="<U6"),
+        "alt_label": np.full(shape, "75 steps", dtype="<U16"),
+        "pos_label": np.full(shape, "hex 0,0", dtype="<U24"),
         "active": np.ones(shape, dtype=bool),
+        "bop.keas_kt": np.full(shape, 357.0),
+        "bop.mach": np.full(shape, 0.72),
+        "bop.alt_steps": np.full(shape, 75, dtype=np.int32),
+        "bop.hex_q": np.zeros(shape, dtype=np.int32),
+        "bop.hex_r": np.zeros(shape, dtype=np.int32),
+        "bop.load_g": np.ones(shape),
+        "bop.engine_output": np.full(shape, 0.6),
+        "bop.speedbrake": np.zeros(shape, dtype=bool),
+        "bop.fuel_fp": np.full(shape, 35.0),
+        "bop.nose": np.full(shape, "015+00", dtype="<U6"),
+        "bop.canopy": np.full(shape, "All+90", dtype="<U6"),
+        "bop.wing": np.full(shape, "105+00", dtype="<U6"),
+        "bop.velocity": np.full(shape, "015+00", dtype="<U6"),
+        "bop.lift": np.full(shape, "All+90", dtype="<U6"),
     }
 
 
+def declared(channels: dict[str, Any]) -> dict[str, ChannelSpec]:
+    """The specs of ``channels`` (core or Birds of Prey's; any other as a number read
+    linearly or a value from the nearer tick, by its type)."""
+    known = {**CORE_CHANNELS, **BOP_CHANNELS}
+    return {
+        name: known.get(name)
+        or ChannelSpec(
+            meaning=name,
+            interp="linear" if np.asarray(array).dtype.kind == "f" else "nearest",
+        )
+        for name, array in sorted(channels.items())
+    }
+
+
+def declare(timeline: Timeline) -> Timeline:
+    """``timeline`` with its metadata declaring exactly the channels it holds."""
+    meta = timeline.meta.model_copy(update={"channels": declared(timeline.channels)})
+    return Timeline(meta=meta, t_s=timeline.t_s, channels=timeline.channels)
+
+
 def sound_timeline(ticks: int = 6) -> Timeline:
-    """Two aircraft a game-turn apart from nothing: every core channel and the sensor,
-    weapon, crew and awareness channels, each holding something, and a few events."""
+    """Two aircraft a game-turn apart from nothing: every core channel and Birds of
+    Prey's flight, sensor, weapon, crew and awareness channels, each holding something,
+    and a few events."""
     meta = TimelineMeta(
         rules="bop",
         seed=7,
         scenario="test",
         tick_s=TICK_S,
+        scale=BOP_SCALE,
+        hud=BOP_HUD,
         entities=(
             EntityInfo(id="viper-1", callsign="Viper 1", type_id="F-16C", side="blue"),
             EntityInfo(id="fulcrum-1", callsign="Fulcrum 1", type_id="MiG-29", side="red"),
@@ -66,22 +96,25 @@ def sound_timeline(ticks: int = 6) -> Timeline:
         return np.array([[first] * ticks, [second] * ticks], dtype="<U128")
 
     channels = core_channels(2, ticks)
-    channels["hex_q"][1] = 5  # five hexes along the 060 line from Viper 1
+    channels["bop.hex_q"][1] = 5  # five hexes along the 060 line from Viper 1
+    channels["pos_label"][1] = "hex 5,0"
     channels.update(
-        radar_mode=text("STT", "Srch"),
-        tracks=text("fulcrum-1", ""),
-        ir_lock=text("", "viper-1"),
-        rwr=text("", "viper-1"),
-        spotted=text("fulcrum-1", "viper-1"),
-        weapons=text("M61A1 5, AIM-9L x2", "GSh-30-1 5, R-73 x4"),
-        crew_state=text("ok", "pilot: grey_out"),
-        damage=text("0/14", "3/14 Fuel"),
-        initiative=text("5.37", "-1.6"),
-        flight_class=text("B/b", "A/a"),
-        activity=text("4 6", "3"),
-        wing_position=text("", ""),
+        {
+            "bop.radar_mode": text("STT", "Srch"),
+            "bop.tracks": text("fulcrum-1", ""),
+            "bop.ir_lock": text("", "viper-1"),
+            "bop.rwr": text("", "viper-1"),
+            "bop.spotted": text("fulcrum-1", "viper-1"),
+            "bop.weapons": text("M61A1 5, AIM-9L x2", "GSh-30-1 5, R-73 x4"),
+            "bop.crew_state": text("ok", "pilot: grey_out"),
+            "bop.damage": text("0/14", "3/14 Fuel"),
+            "bop.initiative": text("5.37", "-1.6"),
+            "bop.flight_class": text("B/b", "A/a"),
+            "bop.activity": text("4 6", "3"),
+            "bop.wing_position": text("", ""),
+        }
     )
-    return Timeline(meta=meta, t_s=np.arange(ticks) * TICK_S, channels=channels)
+    return declare(Timeline(meta=meta, t_s=np.arange(ticks) * TICK_S, channels=channels))
 
 
 def saved(tmp_path: Path, timeline: Timeline | None = None) -> Path:
@@ -120,4 +153,16 @@ def replaced(path: Path, changes: dict[str, bytes | None]) -> Path:
             contents.pop(name)
         else:
             contents[name] = data
+    return write_members(path, contents)
+
+
+def added(path: Path, channels: dict[str, Any], interp: str = "nearest") -> Path:
+    """Rewrite the timeline file with ``channels`` added (or replaced) and declared in its
+    metadata, each read between ticks by ``interp``."""
+    contents = members(path)
+    meta = json.loads(contents["meta.json"])
+    for name, array in channels.items():
+        contents[f"ch_{name}.npy"] = npy(array)
+        meta["channels"][name] = {"meaning": name, "interp": interp}
+    contents["meta.json"] = json.dumps(meta).encode()
     return write_members(path, contents)

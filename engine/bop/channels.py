@@ -1,5 +1,10 @@
-"""The Birds of Prey rule set's own text channels in the timeline: what each aircraft's
-crew knows and can do, held per tick (the core channels are in :mod:`models.timeline`)."""
+"""The Birds of Prey rule set's channels in the timeline.
+
+The engine builds its samples under short names (``alt_steps``, ``nose``, ``spotted``);
+:func:`timeline_channels` turns them into the timeline's: the common core as it is, the
+rules' own under ``bop.``, plus the core's altitude and position labels.  What each channel
+means is declared once, as data, in :mod:`models.bop_channels`.
+"""
 
 from __future__ import annotations
 
@@ -8,22 +13,76 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from models.bop_channels import (
+    BOP_CHANNELS,
+    BOP_SCALE,
+    BOP_TIME,
+    V1_CHANNEL_NAMES,
+    alt_labels,
+    pos_labels,
+)
+from models.bop_hud import BOP_HUD
+from models.ruleset_spec import ChannelSpec
+from models.timeline import CORE_CHANNELS
+
+AWARENESS_NAMES: tuple[str, ...] = (
+    "spotted",
+    "initiative",
+    "flight_class",
+    "activity",
+    "radar_mode",
+    "tracks",
+    "ir_lock",
+    "rwr",
+    "wing_position",
+)
+"""The awareness channels (what each crew knows and can do: SoP 08–10), by the engine's
+short name."""
+
 AWARENESS_CHANNELS: dict[str, str] = {
-    "spotted": "timeline ids of the aircraft its crew have spotted, comma-separated (SoP 09)",
-    "initiative": "Initiative of the last Initiative phase, e.g. 5.37 (SoP 08)",
-    "flight_class": "plot class / move class for the next game-turn, e.g. B/b (SoP 08)",
-    "activity": "Activity Points left by crew seat, pilot first; - for one who cannot act",
-    "radar_mode": "radar mode (Bo, Dog, SS, STT, Srch, TWS), or off (SoP 10)",
-    "tracks": "timeline ids the radar or IRST tracks, comma-separated",
-    "ir_lock": "timeline id the active IR missile seeker has acquired, or empty",
-    "rwr": "timeline ids of the enemy radars the RWR warns of, comma-separated",
-    "wing_position": "a swing wing's position (its name on the card), empty for a fixed wing",
+    name: BOP_CHANNELS[f"bop.{name}"].meaning for name in AWARENESS_NAMES
 }
-"""Channel name → meaning."""
+"""Awareness channel (the engine's short name) → meaning."""
 
 
 def text_channels(values: dict[str, str], ticks: int) -> dict[str, npt.NDArray[Any]]:
     """``ticks`` samples of each awareness channel, from ``values`` (blank where missing)."""
     return {
         name: np.full(ticks, values.get(name, ""), dtype="<U128") for name in AWARENESS_CHANNELS
+    }
+
+
+def timeline_channels(raw: dict[str, npt.NDArray[Any]]) -> dict[str, npt.NDArray[Any]]:
+    """The timeline's channels from the engine's samples (entities × ticks): core names
+    kept, the rules' own renamed to ``bop.<name>``, and ``alt_label`` (``12 steps``) and
+    ``pos_label`` (``hex 3,-2``) made from the altitude steps and the hex."""
+    out: dict[str, npt.NDArray[Any]] = {}
+    for name, array in raw.items():
+        if name in CORE_CHANNELS:
+            out[name] = array
+        else:
+            out[V1_CHANNEL_NAMES.get(name, f"bop.{name}")] = array
+    if "alt_steps" in raw:
+        out["alt_label"] = alt_labels(raw["alt_steps"])
+    if "hex_q" in raw and "hex_r" in raw:
+        out["pos_label"] = pos_labels(raw["hex_q"], raw["hex_r"])
+    return out
+
+
+def channel_specs(names: Any) -> dict[str, ChannelSpec]:
+    """The spec of every channel named, core or Birds of Prey's, in the order given."""
+    specs = {**CORE_CHANNELS, **BOP_CHANNELS}
+    return {name: specs[name] for name in names}
+
+
+def timeline_meta_fields(channels: dict[str, npt.NDArray[Any]]) -> dict[str, Any]:
+    """What a Birds of Prey timeline's metadata says about the rules, beside the game's
+    own fields: the turn and its words, the map, the channel specs and the HUD."""
+    return {
+        "ticks_per_turn": BOP_TIME.ticks_per_turn,
+        "turn_word": BOP_TIME.turn_word,
+        "substep_word": BOP_TIME.substep_word,
+        "scale": BOP_SCALE,
+        "channels": channel_specs(sorted(channels)),
+        "hud": BOP_HUD,
     }

@@ -30,7 +30,7 @@ from engine.bop import phases
 from engine.bop.activity import TaskRefused, receive_message
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.awareness import Awareness, initial_spots, initiative_phase, sighting_phase
-from engine.bop.channels import text_channels
+from engine.bop.channels import text_channels, timeline_channels, timeline_meta_fields
 from engine.bop.combat import Combatant, Placement, gun_combat
 from engine.bop.crew import crew_ledgers, pay_missile_defense, recover
 from engine.bop.damage import DamageState
@@ -1266,10 +1266,12 @@ class Game:
         """The timeline of the ``played`` game-turns so far (new arrays: the lists may grow)."""
         ticks = 1 + TICKS_PER_TURN * played
         names = per_entity[ids[0]][0]
-        channels = {
-            name: np.stack([np.concatenate([c[name] for c in per_entity[e]]) for e in ids])
-            for name in names
-        }
+        channels = timeline_channels(
+            {
+                name: np.stack([np.concatenate([c[name] for c in per_entity[e]]) for e in ids])
+                for name in names
+            }
+        )
         setups = {setup.entity_id: setup for setup in self.scenario.aircraft}
         infos = [
             EntityInfo(
@@ -1292,6 +1294,7 @@ class Game:
             entities=tuple(infos),
             events=tuple(events),
             turn_table=tuple(table),
+            **timeline_meta_fields(channels),
         )
         t_s = np.arange(ticks, dtype=np.float64) * TICK_S
         return Timeline(meta=meta, t_s=t_s, channels=channels)

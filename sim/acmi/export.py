@@ -31,7 +31,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from engine.atmosphere import MAX_ALT_FT, isa_arrays
 from engine.rulesets import RULESETS
+from models import bop_channels as bop
 from models.aircraft import card as aircraft_card
 from models.timeline import EntityInfo, Event, Timeline
 from sim.acmi.geodesy import TangentPlane
@@ -166,8 +168,8 @@ class _Recorder:
             _Object(i, info, self._static(info, colours[info.side]))
             for i, info in enumerate(self.meta.entities)
         ]
+        self.ticks_per_turn = self.meta.ticks_per_turn
         ruleset = RULESETS.get(self.meta.rules)
-        self.ticks_per_turn = ruleset.ticks_per_turn if ruleset else 0
         self.rules_title = ruleset.title if ruleset else self.meta.rules
 
     # -- what the timeline's events become -------------------------------------------------
@@ -368,15 +370,21 @@ class _Block:
             _texts(yaw, 1),
         ]
         self.transform = [[column[e] for column in columns] for e in range(count)]
-        mach = _channel(channels, "mach", span, count, 0.0)
+        tas = _channel(channels, "speed_kt", span, count, 0.0)
+        if bop.MACH in channels and bop.KEAS_KT in channels:
+            mach = channels[bop.MACH][:, span]
+            keas = channels[bop.KEAS_KT][:, span]
+        else:  # rules that write neither: from the airspeed and the altitude (ISA)
+            sigma, sound_kt = isa_arrays(np.clip(np.asarray(z, dtype=np.float64), 0, MAX_ALT_FT))
+            mach = tas / sound_kt
+            keas = tas * np.sqrt(sigma)
         speeds = [
-            ("TAS", _texts(_channel(channels, "speed_kt", span, count, 0.0) * MPS_PER_KT, 1)),
+            ("TAS", _texts(tas * MPS_PER_KT, 1)),
             ("IAS", _texts(calibrated_airspeed_mps(mach, z), 1)),
             ("Mach", _texts(mach, 3)),
         ]
-        fuel = _channel(channels, "fuel_fp", span, count, 0.0)
-        load = _channel(channels, "load_g", span, count, 1.0)
-        keas = _channel(channels, "keas_kt", span, count, 0.0)
+        fuel = _channel(channels, bop.FUEL_FP, span, count, 0.0)
+        load = _channel(channels, bop.LOAD_G, span, count, 1.0)
         aircraft = [
             *self._engine(channels, span, count),
             ("FuelWeight", _texts(fuel * KG_PER_FUEL_POINT, 1)),
@@ -400,8 +408,9 @@ class _Block:
     def _engine(
         channels: dict[str, npt.NDArray[Any]], span: slice, count: int
     ) -> list[tuple[str, list[list[str]]]]:
-        throttle = _channel(channels, "throttle", span, count, 0.5)
-        brakes = _channel(channels, "speedbrake", span, count, False)
+        # NaN: the rules have no throttle; Tacview is shown military power.
+        throttle = np.nan_to_num(_channel(channels, "throttle", span, count, 0.5), nan=0.5)
+        brakes = _channel(channels, bop.SPEEDBRAKE, span, count, False)
         return [
             ("Throttle", _texts(2.0 * throttle, 2)),
             ("Afterburner", _texts((throttle > 0.5).astype(np.float64), 0)),
@@ -411,12 +420,12 @@ class _Block:
     @staticmethod
     def _radar(timeline: Timeline, span: slice, count: int) -> list[tuple[str, list[list[str]]]]:
         channels = timeline.channels
-        if "radar_mode" not in channels:
+        if bop.RADAR_MODE not in channels:
             return []
-        modes: list[list[str]] = channels["radar_mode"][:, span].tolist()
+        modes: list[list[str]] = channels[bop.RADAR_MODE][:, span].tolist()
         tracks: list[list[str]] = (
-            channels["tracks"][:, span].tolist()
-            if "tracks" in channels
+            channels[bop.TRACKS][:, span].tolist()
+            if bop.TRACKS in channels
             else [[""] * len(m) for m in modes]
         )
         index = {info.id: i for i, info in enumerate(timeline.meta.entities)}

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from panda3d.core import NodePath
 
+from models import bop_channels as bop
 from models.timeline import Event
 from sim.snapshot import EntityState, Snapshot
 from sim.view.hud.panels import (
@@ -96,8 +97,8 @@ def aircraft_status(state: EntityState, kinds_so_far: list[str]) -> str:
         for kind, word in (("ejection", "ejected"), ("kill", "shot down"), ("ground", "crashed")):
             if kind in kinds_so_far:
                 return word
-        return "shot down" if state.damage.startswith("destroyed") else "out"
-    crew = crew_summary(state.crew_state)
+        return "shot down" if state.text(bop.DAMAGE).startswith("destroyed") else "out"
+    crew = crew_summary(state.text(bop.CREW_STATE))
     if crew and crew != "ok":
         return crew
     last_control = next(
@@ -112,7 +113,7 @@ def aircraft_status(state: EntityState, kinds_so_far: list[str]) -> str:
         return "departed"
     if last_control == "uncontrolled":
         return "uncontrolled"
-    hits, _, boxes = state.damage.partition("/")
+    hits, _, boxes = state.text(bop.DAMAGE).partition("/")
     if hits.strip().isdigit() and int(hits) > 0:
         return f"damaged {hits.strip()}/{boxes.strip()}"
     return "ok"

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 from panda3d.core import NodePath
 
+from models import bop_channels as bop
 from sim.snapshot import EntityState, Snapshot
 from sim.view.ground import make_geom_node
 from sim.view.layer import ViewSettings, line_overlay_root, side_colour
@@ -74,7 +75,7 @@ def sight_lines(entities: Sequence[EntityState]) -> tuple[SightLine, ...]:
     active = {e.id: e for e in entities if e.active and e.kind == "aircraft"}
     order = {entity_id: i for i, entity_id in enumerate(active)}
     seen: dict[str, frozenset[str]] = {
-        e.id: frozenset(e.spotted) for e in active.values() if e.spotted is not None
+        e.id: frozenset(e.ids(bop.SPOTTED)) for e in active.values() if bop.SPOTTED in e.values
     }
     lines: list[SightLine] = []
     for spotter, spotted_ids in seen.items():
@@ -218,7 +219,7 @@ class AwarenessLines(Toggleable):
         if not self.shown:
             return
         entities = snapshot.entities
-        key = tuple((e.id, e.side, e.kind, e.active, e.spotted) for e in entities)
+        key = tuple((e.id, e.side, e.kind, e.active, e.values.get(bop.SPOTTED)) for e in entities)
         if key != self._key:
             self._key = key
             self.drawn = sight_lines(entities)

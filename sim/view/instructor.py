@@ -47,6 +47,7 @@ import numpy as np
 import numpy.typing as npt
 from panda3d.core import LMatrix4f, NodePath, Point3, Quat, TextNode, Vec3
 
+from models import bop_channels as bop
 from models.missile import MissileCard
 from sim import bfm
 from sim import missile_envelope as msl
@@ -271,7 +272,7 @@ class InstructorOverlays:
         self.control_zone = ControlZoneView(self.root)
         self.time_ticks = TimeTicks(parent, label_parent, self.settings, camera)
         self.chart = EnergyChart(label_parent, energy) if energy is not None else None
-        self._cards: dict[tuple[str, ...], tuple[MissileCard, ...]] = {}
+        self._cards: dict[str, tuple[MissileCard, ...]] = {}
         self.label_node = TextNode("instructor-label")
         self._style_label()
         self.label = label_parent.attachNewNode(self.label_node)
@@ -464,10 +465,11 @@ class InstructorOverlays:
     ) -> msl.MissileEnvelope | None:
         """The envelope of the selected aircraft's best missile against the target (see
         :func:`sim.missile_envelope.best_envelope`); None with no missile left."""
-        cards = self._cards.get(own.weapons)
+        weapons = own.text(bop.WEAPONS)  # none in rules without it: no envelope
+        cards = self._cards.get(weapons)
         if cards is None:
-            cards = msl.known_cards(msl.missiles_carried(own.weapons))
-            self._cards[own.weapons] = cards
+            cards = msl.known_cards(msl.missiles_carried(weapons))
+            self._cards[weapons] = cards
         if not cards:
             return None
         nose, right, _up = bfm.body_axes(own.quat_wxyz)

@@ -23,6 +23,7 @@ from typing import Literal
 
 from panda3d.core import NodePath, Point3, TextNode
 
+from models import bop_channels as bop
 from sim.snapshot import EntityState, Snapshot
 from sim.view.layer import ScreenBox, side_colour
 
@@ -156,7 +157,11 @@ def missile_text(state: EntityState, target: str | None) -> tuple[str, str]:
 
 
 def is_shot_down(state: EntityState) -> bool:
-    return state.kind == "aircraft" and not state.active and state.damage.startswith("destroyed")
+    return (
+        state.kind == "aircraft"
+        and not state.active
+        and state.text(bop.DAMAGE).startswith("destroyed")
+    )
 
 
 class EntityLabels:
@@ -214,7 +219,11 @@ class EntityLabels:
         """Entities to label, most important first: the selected aircraft, its targets,
         the other aircraft nearest the camera first, then missiles."""
         selected = snapshot.selected_state
-        wanted = set(selected.tracks) | {selected.ir_lock} if selected is not None else set()
+        wanted = (
+            set(selected.ids(bop.TRACKS)) | set(selected.ids(bop.IR_LOCK))
+            if selected is not None
+            else set()
+        )
         camera = self.screen.camera.getPos(self.screen.scene)
 
         def rank(state: EntityState) -> tuple[int, float]:
@@ -256,9 +265,8 @@ class EntityLabels:
                 self._hide(label)
                 continue
             if state.kind == "missile":
-                target = self.missile_targets.get(state.id) or (
-                    state.tracks[0] if state.tracks else None
-                )
+                tracks = state.ids(bop.TRACKS)
+                target = self.missile_targets.get(state.id) or (tracks[0] if tracks else None)
                 texts = missile_text(state, callsigns.get(target) if target else None)
                 colour = label_rgb(state.side)
             else:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 from panda3d.core import LineSegs, NodePath, Point3
 
+from models import bop_channels as bop
 from models.timeline import Event, Timeline
 from sim.snapshot import Snapshot
 from sim.view.ground import make_geom_node
@@ -110,7 +111,8 @@ class MissileMarks:
                 mark.setPos(at[0], 0.0, at[1])
                 mark.setScale(size)
                 mark.show()
-            target_id = self.targets.get(state.id) or (state.tracks[0] if state.tracks else None)
+            tracks = state.ids(bop.TRACKS)
+            target_id = self.targets.get(state.id) or (tracks[0] if tracks else None)
             target = by_id.get(target_id) if target_id else None
             if target_id is None and state.id not in self.lines:
                 continue

@@ -25,6 +25,7 @@ import numpy as np
 from panda3d.core import NodePath
 
 from engine.hexmap import HEX_FT, STEP_FT
+from models import bop_channels as bop
 from models.sensors import (
     RADAR_MODES,
     Arc,
@@ -176,8 +177,9 @@ class RadarArcs:
         fan = None
         key = None
         if self.shown and self.camera_allows and state is not None and state.active:
-            fan = radar_fan(state.type_id, state.radar_mode)
-            key = (state.type_id, state.radar_mode, state.side)
+            mode = state.text(bop.RADAR_MODE) or "off"  # rules without radars: no fan
+            fan = radar_fan(state.type_id, mode)
+            key = (state.type_id, mode, state.side)
         if key != self.current and self.current is not None:
             self.fans[self.current].hide()
         self.current = key if fan is not None else None

@@ -20,6 +20,7 @@ import numpy as np
 from panda3d.core import NodePath, TransparencyAttrib
 
 from engine.hexmap import HEX_FT, STEP_FT, Hex
+from models import bop_channels as bop
 from models.aircraft import AircraftCard, card
 from sim.snapshot import QuatWXYZ, Snapshot
 from sim.view.atlas import box_dimensions_ft
@@ -246,16 +247,24 @@ class AltitudeStacks:
                     self._ignored.add(state.id)
                     continue
                 stack = self._add(state.id, state.type_id, state.side)
-            if not state.active:
-                stack.show(False, False)
+            steps = state.values.get(bop.ALT_STEPS)
+            hex_q = state.values.get(bop.HEX_Q)
+            hex_r = state.values.get(bop.HEX_R)
+            if (
+                not state.active
+                or not isinstance(steps, int)
+                or not isinstance(hex_q, int)
+                or not isinstance(hex_r, int)
+            ):
+                stack.show(False, False)  # out of play, or rules without tiles and hexes
                 continue
-            if state.alt_steps != stack.steps:
-                self._rebuild(stack, state.alt_steps)
-            if state.hex_qr != stack.hex_qr:
-                q, r = state.hex_qr
-                x, y = Hex(int(q), int(r)).centre_ft()
+            if steps != stack.steps:
+                self._rebuild(stack, steps)
+            hex_qr = (hex_q, hex_r)
+            if hex_qr != stack.hex_qr:
+                x, y = Hex(*hex_qr).centre_ft()
                 stack.marker.setPos(x, y, base_ft)
-                stack.hex_qr = state.hex_qr
+                stack.hex_qr = hex_qr
             px, py, pz = state.position_ft
             top = pz - lowest_corner_ft(state.quat_wxyz, stack.half_xyz) - CLEARANCE_FT
             height = top - base_ft

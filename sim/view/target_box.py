@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from panda3d.core import LineSegs, NodePath, TextNode
 
+from models import bop_channels as bop
 from sim.snapshot import EntityState, Snapshot
 from sim.view.ground import make_geom_node
 from sim.view.labels import LABEL_PX, ScreenSpace, label_rgb, make_text, overlaps
@@ -46,11 +47,11 @@ def slant_range_ft(a: EntityState, b: EntityState) -> float:
 def seen_targets(own: EntityState, cockpit: bool) -> tuple[list[str], set[str]]:
     """(ids to box in order, the ids among them the crew track with a sensor). In the
     cockpit: everything spotted or tracked; elsewhere only the first track or the IR lock."""
-    tracked = [t for t in (*own.tracks, own.ir_lock) if t]
+    tracked = [t for t in (*own.ids(bop.TRACKS), *own.ids(bop.IR_LOCK)) if t]
     if not cockpit:
         first = tracked[:1]
         return first, set(first)
-    ordered = list(dict.fromkeys([*tracked, *(own.spotted or ())]))
+    ordered = list(dict.fromkeys([*tracked, *own.ids(bop.SPOTTED)]))
     return [t for t in ordered if t != own.id], set(tracked)
 
 

@@ -17,7 +17,7 @@ from models.timeline import (
     slerp,
     slerp_many,
 )
-from tests.timeline_files import core_channels
+from tests.timeline_files import core_channels, declare
 
 
 def small_timeline() -> Timeline:
@@ -30,16 +30,19 @@ def small_timeline() -> Timeline:
         events=(Event(t_s=0.6, kind="note", entities=("a",), detail="hello", data={"n": 1}),),
     )
     half_turn = np.array([np.cos(np.pi / 4), 0.0, 0.0, -np.sin(np.pi / 4)])
-    return Timeline(
-        meta=meta,
-        t_s=np.array([0.0, 0.6, 1.2]),
-        channels={
-            **core_channels(1, 3),
-            "x_ft": np.array([[0.0, 100.0, 200.0]]),
-            "quat_wxyz": np.array([[[1.0, 0, 0, 0], half_turn, half_turn]]),
-            "nose": np.array([["015+00", "045+00", "075+00"]], dtype="<U6"),
-            "alt_steps": np.array([[10, 11, 12]], dtype=np.int32),
-        },
+    return declare(
+        Timeline(
+            meta=meta,
+            t_s=np.array([0.0, 0.6, 1.2]),
+            channels={
+                **core_channels(1, 3),
+                "x_ft": np.array([[0.0, 100.0, 200.0]]),
+                "quat_wxyz": np.array([[[1.0, 0, 0, 0], half_turn, half_turn]]),
+                "bop.nose": np.array([["015+00", "045+00", "075+00"]], dtype="<U6"),
+                "bop.alt_steps": np.array([[10, 11, 12]], dtype=np.int32),
+                "bop.spotted": np.array([["", " a,", "a"]], dtype="<U8"),
+            },
+        )
     )
 
 
@@ -72,8 +75,9 @@ def test_state_at_interpolates(tmp_path: Path) -> None:
     timeline = small_timeline()
     state = timeline.state_at(0.3, 0)
     assert state["x_ft"] == pytest.approx(50.0)
-    assert state["nose"] == "045+00"  # the nearer tick's cell (ties go forward)
-    assert state["alt_steps"] == 11
+    assert state["bop.nose"] == "045+00"  # the nearer tick's cell (ties go forward)
+    assert state["bop.alt_steps"] == 11
+    assert state["bop.spotted"] == ("a",)  # an ids channel, split
     w, _, _, z = state["quat_wxyz"]
     assert w == pytest.approx(np.cos(np.pi / 8)) and z == pytest.approx(-np.sin(np.pi / 8))
     assert timeline.state_at(-5, 0)["x_ft"] == 0.0

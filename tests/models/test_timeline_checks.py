@@ -1,6 +1,7 @@
 """Every channel and the tick times are checked before a timeline file is used: names,
 shapes, dtypes, finite values in range, times on the tick grid."""
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -9,12 +10,12 @@ import pytest
 
 from models.timeline import CORE_CHANNELS, Timeline, TimelineFormatError
 from models.timeline_checks import (
-    CHANNEL_SPECS,
     MAX_DURATION_S,
     REQUIRED_CHANNELS,
+    VALUE_RULES,
     timeline_problems,
 )
-from tests.timeline_files import npy, replaced, saved, sound_timeline
+from tests.timeline_files import added, members, npy, replaced, saved, sound_timeline
 
 
 def refusal(path: Path) -> str:
@@ -35,7 +36,7 @@ def channel(name: str) -> Any:
 
 
 def test_every_core_channel_has_a_spec() -> None:
-    assert set(REQUIRED_CHANNELS) == set(CORE_CHANNELS) <= set(CHANNEL_SPECS)
+    assert set(REQUIRED_CHANNELS) == set(CORE_CHANNELS) <= set(VALUE_RULES)
 
 
 def test_a_sound_timeline_breaks_no_rule() -> None:
@@ -55,7 +56,7 @@ def test_every_missing_channel_is_named(tmp_path: Path) -> None:
         ("x_ft", np.zeros((2, 5)), "ch_x_ft.npy: shape (2, 5); expected (2, 6)"),
         ("x_ft", np.zeros(12), "ch_x_ft.npy: shape (12,); expected (2, 6)"),
         ("quat_wxyz", np.ones((2, 6, 3)), "ch_quat_wxyz.npy: shape (2, 6, 3); expected (2, 6, 4)"),
-        ("tracks", np.full((2, 7), ""), "ch_tracks.npy: shape (2, 7); expected (2, 6)"),
+        ("bop.tracks", np.full((2, 7), ""), "ch_bop.tracks.npy: shape (2, 7); expected (2, 6)"),
     ],
 )
 def test_shapes_follow_the_entities_and_ticks(
@@ -71,17 +72,83 @@ def test_shapes_follow_the_entities_and_ticks(
         ("x_ft", np.full((2, 6), "100.0"), "holds text; expected floats"),
         ("x_ft", np.zeros((2, 6), dtype=np.int64), "holds int64; expected floats"),
         ("x_ft", np.zeros((2, 6), dtype=bool), "holds bool; expected floats"),
-        ("alt_steps", np.zeros((2, 6)), "holds float64; expected integers"),
+        ("bop.alt_steps", np.zeros((2, 6)), "holds float64; expected integers"),
         ("active", np.ones((2, 6), dtype=np.int8), "holds int8; expected booleans"),
-        ("nose", np.zeros((2, 6)), "holds float64; expected text"),
-        ("radar_mode", np.ones((2, 6)), "holds float64; expected text"),
-        ("spare", np.zeros((2, 6), dtype=np.complex64), "holds complex64; a channel holds"),
+        ("bop.nose", np.zeros((2, 6)), "holds float64; expected text"),
+        ("bop.radar_mode", np.ones((2, 6)), "holds float64; expected text"),
+        ("bop.spare", np.zeros((2, 6), dtype=np.complex64), "holds complex64; a channel holds"),
     ],
 )
 def test_dtypes_are_the_ones_each_channel_holds(
     tmp_path: Path, name: str, array: Any, said: str
 ) -> None:
-    assert f"ch_{name}.npy: {said}" in refusal(with_channel(tmp_path, name, array))
+    path = added(saved(tmp_path), {name: array})
+    assert f"ch_{name}.npy: {said}" in refusal(path)
+
+
+@pytest.mark.parametrize(
+    ("interp", "array", "said"),
+    [
+        ("linear", np.zeros((2, 6), dtype=np.int32), "holds int32, but meta.json declares it "),
+        ("ids", np.zeros((2, 6)), "holds float64, but meta.json declares it interp 'ids'"),
+        ("slerp", np.zeros((2, 6)), "shape (2, 6); expected (2, 6, 4)"),
+    ],
+)
+def test_dtypes_are_the_ones_each_channel_is_declared_to_hold(
+    tmp_path: Path, interp: str, array: Any, said: str
+) -> None:
+    path = added(saved(tmp_path), {"bop.spare": array}, interp=interp)
+    assert f"ch_bop.spare.npy: {said}" in refusal(path)
+
+
+def test_every_channel_is_declared_and_every_declaration_has_its_channel(
+    tmp_path: Path,
+) -> None:
+    undeclared = replaced(saved(tmp_path), {"ch_bop.spare.npy": npy(np.ones((2, 6)))})
+    assert "meta.json: channels: no spec for bop.spare; every channel is declared" in refusal(
+        undeclared
+    )
+    orphan = replaced(saved(tmp_path), {"ch_bop.fuel_fp.npy": None})
+    assert "meta.json: channels: bop.fuel_fp declared but not in the file" in refusal(orphan)
+    timeline = sound_timeline()
+    bare = Timeline(
+        meta=timeline.meta.model_copy(update={"channels": {}}),
+        t_s=timeline.t_s,
+        channels=timeline.channels,
+    )
+    assert any(
+        p.startswith("meta.json: channels: no spec for active,") for p in (timeline_problems(bare))
+    )
+
+
+def test_a_turn_mean_is_of_a_linear_number(tmp_path: Path) -> None:
+    def change(meta: dict[str, Any]) -> None:
+        meta["channels"]["bop.alt_steps"]["turn_mean"] = True
+
+    path = saved(tmp_path)
+    contents = members(path)
+    meta = json.loads(contents["meta.json"])
+    change(meta)
+    path = replaced(path, {"meta.json": json.dumps(meta).encode()})
+    assert "channels.bop.alt_steps.turn_mean: true for a nearest channel" in refusal(path)
+
+
+def test_an_ids_channel_names_entities_of_the_timeline(tmp_path: Path) -> None:
+    path = added(saved(tmp_path), {"bop.locks": np.full((2, 6), "ghost-1")}, interp="ids")
+    assert "ch_bop.locks.npy: entity 0 (viper-1) tick 0 names 'ghost-1', not an entity" in (
+        refusal(path)
+    )
+
+
+def test_the_throttle_may_be_nan_for_rules_without_one(tmp_path: Path) -> None:
+    throttle = channel("throttle")
+    throttle[:] = np.nan
+    loaded = Timeline.load(with_channel(tmp_path, "throttle", throttle))
+    assert np.isnan(loaded.channels["throttle"]).all()
+    throttle[0, 0] = np.inf
+    assert "ch_throttle.npy: entity 0 (viper-1) tick 0 holds inf" in refusal(
+        with_channel(tmp_path, "throttle", throttle)
+    )
 
 
 def test_numbers_are_finite(tmp_path: Path) -> None:
@@ -96,8 +163,8 @@ def test_numbers_are_finite(tmp_path: Path) -> None:
     )
     spare = np.zeros((2, 6))
     spare[0, 5] = -np.inf
-    assert "ch_spare.npy: entity 0 (viper-1) tick 5 holds -inf" in refusal(
-        with_channel(tmp_path, "spare", spare)
+    assert "ch_bop.spare.npy: entity 0 (viper-1) tick 5 holds -inf" in refusal(
+        added(saved(tmp_path), {"bop.spare": spare})
     )
 
 
@@ -108,8 +175,8 @@ def test_numbers_are_finite(tmp_path: Path) -> None:
         ("z_ft", -50_000.0, "holds -50000; the range is -2,000 to 300,000"),
         ("speed_kt", -5.0, "holds -5; the range is 0 to 20,000"),
         ("throttle", 2.0, "holds 2; the range is 0 to 1"),
-        ("hex_q", 2**31 - 1, "holds 2147483647; the range is -100,000 to 100,000"),
-        ("fuel_fp", -1.5, "holds -1.5; the range is 0 to 10,000"),
+        ("bop.hex_q", 2**31 - 1, "holds 2147483647; the range is -100,000 to 100,000"),
+        ("bop.fuel_fp", -1.5, "holds -1.5; the range is 0 to 10,000"),
     ],
 )
 def test_numbers_are_within_physical_ranges(
@@ -134,37 +201,36 @@ def test_quaternions_are_finite_and_of_unit_length(tmp_path: Path) -> None:
 
 
 def test_phad_cells_are_written_as_cells(tmp_path: Path) -> None:
-    nose = channel("nose")
+    nose = channel("bop.nose")
     nose[0, 1] = "north"
-    assert "ch_nose.npy: entity 0 (viper-1) tick 1 holds 'north'; write a PHAD cell" in refusal(
-        with_channel(tmp_path, "nose", nose)
-    )
+    message = refusal(with_channel(tmp_path, "bop.nose", nose))
+    assert "ch_bop.nose.npy: entity 0 (viper-1) tick 1 holds 'north'; write a PHAD cell" in message
 
 
 def test_sensor_lists_name_entities_of_the_timeline(tmp_path: Path) -> None:
-    tracks = channel("tracks").astype("<U32")
+    tracks = channel("bop.tracks").astype("<U32")
     tracks[1, 5] = "viper-1, ghost-2"
-    message = refusal(with_channel(tmp_path, "tracks", tracks))
-    assert "ch_tracks.npy: entity 1 (fulcrum-1) tick 5 names 'ghost-2', not an entity" in message
-    lock = channel("ir_lock")
+    message = refusal(with_channel(tmp_path, "bop.tracks", tracks))
+    assert "ch_bop.tracks.npy: entity 1 (fulcrum-1) tick 5 names 'ghost-2', not an" in message
+    lock = channel("bop.ir_lock")
     lock[0, 0] = "viper-1,fulcrum-1"
-    assert "ch_ir_lock.npy: entity 0 (viper-1) tick 0 names 'viper-1,fulcrum-1'" in refusal(
-        with_channel(tmp_path, "ir_lock", lock)
+    assert "ch_bop.ir_lock.npy: entity 0 (viper-1) tick 0 names 'viper-1,fulcrum-1'" in refusal(
+        with_channel(tmp_path, "bop.ir_lock", lock)
     )
 
 
 def test_a_rule_sets_own_channels_are_taken_when_sound(tmp_path: Path) -> None:
-    path = replaced(
-        saved(tmp_path),
-        {
-            "ch_energy_ft.npy": npy(np.ones((2, 6))),
-            "ch_vector.npy": npy(np.zeros((2, 6, 3), dtype=np.int16)),
-        },
-    )
+    path = added(saved(tmp_path), {"bop.energy_ft": np.ones((2, 6))}, interp="linear")
+    path = added(path, {"bop.vector": np.zeros((2, 6, 3), dtype=np.int16)})
     loaded = Timeline.load(path)
-    assert loaded.channels["vector"].shape == (2, 6, 3)
-    bad_name = replaced(saved(tmp_path), {"ch_Odd Name.npy": npy(np.ones((2, 6)))})
+    assert loaded.channels["bop.vector"].shape == (2, 6, 3)
+    assert loaded.meta.channels["bop.energy_ft"].interp == "linear"
+    bad_name = added(saved(tmp_path), {"Odd Name": np.ones((2, 6))})
     assert "'ch_Odd Name.npy': not a channel name" in refusal(bad_name)
+    flat = added(saved(tmp_path), {"energy_ft": np.ones((2, 6))})
+    assert "'ch_energy_ft.npy': not a channel name; a rule set's own channel is named" in (
+        refusal(flat)
+    )
 
 
 # -- tick times ------------------------------------------------------------------------------
@@ -209,7 +275,7 @@ def test_tick_times_longer_or_shorter_than_the_channels(tmp_path: Path) -> None:
     path = replaced(path, {"ch_x_ft.npy": npy(np.zeros((2, 4)))})
     shorter = refusal(path)  # the channels disagree among themselves: each is named
     assert "ch_active.npy: shape (2, 6); expected (2, 5), one row per entity (2 in meta" in shorter
-    assert shorter.endswith("; and 30 more")
+    assert shorter.endswith("; and 32 more")
     with pytest.raises(TimelineFormatError) as caught:
         Timeline.load(path)
     assert any("ch_x_ft.npy: shape (2, 4); expected (2, 5)" in p for p in caught.value.problems)
@@ -236,15 +302,16 @@ def test_sampling_at_nan_or_an_unknown_entity_says_so() -> None:
 
 
 def test_text_holds_characters(tmp_path: Path) -> None:
-    damage = channel("damage")
+    damage = channel("bop.damage")
     damage[1, 2] = "0/14\nsecond line"
-    assert "ch_damage.npy: entity 1 (fulcrum-1) tick 2 holds a control code" in refusal(
-        with_channel(tmp_path, "damage", damage)
+    assert "ch_bop.damage.npy: entity 1 (fulcrum-1) tick 2 holds a control code" in refusal(
+        with_channel(tmp_path, "bop.damage", damage)
     )
     beyond = np.frombuffer(np.full((2, 6), 0x110000, dtype="<u4").tobytes(), dtype="<U1")
-    path = with_channel(tmp_path, "ir_lock", beyond.reshape(2, 6))
-    assert "ch_ir_lock.npy: entity 0 (viper-1) tick 0 holds a control code or no" in refusal(path)
-    swapped = np.asfortranarray(channel("weapons").astype(">U128"))
-    assert Timeline.load(with_channel(tmp_path, "weapons", swapped)).channels["weapons"][0, 0] == (
-        "M61A1 5, AIM-9L x2"
+    path = with_channel(tmp_path, "bop.ir_lock", beyond.reshape(2, 6))
+    assert "ch_bop.ir_lock.npy: entity 0 (viper-1) tick 0 holds a control code or no" in refusal(
+        path
     )
+    swapped = np.asfortranarray(channel("bop.weapons").astype(">U128"))
+    loaded = Timeline.load(with_channel(tmp_path, "bop.weapons", swapped))
+    assert loaded.channels["bop.weapons"][0, 0] == "M61A1 5, AIM-9L x2"

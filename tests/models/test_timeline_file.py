@@ -14,7 +14,15 @@ import pytest
 
 import models.timeline_file as timeline_file
 from models.timeline import Timeline, TimelineFormatError
-from tests.timeline_files import members, npy, replaced, saved, sound_timeline, write_members
+from tests.timeline_files import (
+    added,
+    members,
+    npy,
+    replaced,
+    saved,
+    sound_timeline,
+    write_members,
+)
 
 
 def refusal(path: Path) -> str:
@@ -349,14 +357,14 @@ def test_another_format_version_is_refused_with_advice(tmp_path: Path) -> None:
     def change(meta: dict[str, object]) -> None:
         meta["format_version"] = "one"
 
-    assert "timeline format one, this furball reads 1; re-run" in refusal(
+    assert "timeline format one, this furball reads 2 (and format 1, read as 2); re-run" in refusal(
         with_meta(tmp_path, change)
     )
 
     def unversioned(meta: dict[str, object]) -> None:
         del meta["format_version"]
 
-    assert "meta.json: format_version: missing; this furball reads timeline format 1" in refusal(
+    assert "meta.json: format_version: missing; this furball reads timeline format 2" in refusal(
         with_meta(tmp_path, unversioned)
     )
 
@@ -397,5 +405,5 @@ def test_events_name_known_entities_at_times_inside_the_timeline(tmp_path: Path)
 
 def test_a_timeline_of_the_maximum_members_still_loads(tmp_path: Path) -> None:
     path = saved(tmp_path)
-    extra = {f"ch_extra_{i}.npy": npy(np.zeros((2, 6), dtype=np.int8)) for i in range(50)}
-    assert Timeline.load(replaced(path, dict(extra))).channels["extra_49"].dtype == np.int8
+    extra = {f"bop.extra_{i}": np.zeros((2, 6), dtype=np.int8) for i in range(50)}
+    assert Timeline.load(added(path, extra)).channels["bop.extra_49"].dtype == np.int8

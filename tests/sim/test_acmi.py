@@ -124,7 +124,7 @@ def test_aircraft_carry_their_type_callsign_pilot_group_and_side(
 
 def test_an_stt_lock_is_the_aircraft_locked_target(missile_fight: Timeline, tmp_path: Path) -> None:
     acmi = read(export_acmi(missile_fight, tmp_path / "f.txt.acmi").path)
-    modes = missile_fight.channels["radar_mode"][0]
+    modes = missile_fight.channels["bop.radar_mode"][0]
     tick = int(np.flatnonzero(modes == "STT")[0])
     t = float(missile_fight.t_s[tick])
     assert acmi.objects["1"].get_value("RadarMode", t) == 3.0

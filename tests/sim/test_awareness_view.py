@@ -4,7 +4,6 @@ unspotted bearings, the awareness lines and the radar scan fan."""
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import replace
 from typing import Any
@@ -42,10 +41,11 @@ from sim.view.radar_arcs import (
     radar_fan,
 )
 from tests.sim.conftest import TEST_HEIGHT, TEST_WIDTH, grab
+from tests.sim.states import changed
 from tests.sim.test_hud import aircraft, colour_at, fulcrum, pixel_of, selected_snapshot
 from tests.sim.test_playback import merge, with_channels, without_channels
 
-AWARENESS = ("spotted", "initiative", "flight_class", "activity")
+AWARENESS = ("bop.spotted", "bop.initiative", "bop.flight_class", "bop.activity")
 
 
 def text_channel(timeline: Timeline, rows: list[str]) -> np.ndarray:
@@ -61,29 +61,29 @@ def test_awareness_channels_reach_the_snapshot() -> None:
     base = without_channels(merge(), *AWARENESS)
     tl = with_channels(
         base,
-        spotted=text_channel(base, ["viper-2, fulcrum-1", "", "viper-1", "fulcrum-1"]),
-        initiative=text_channel(base, ["5.37", "-2", "", "11"]),
-        flight_class=text_channel(base, ["B/b", "A/y", "", "C/c"]),
-        activity=text_channel(base, ["4 6", "0", "", "- 3"]),
+        **{
+            "bop.spotted": text_channel(base, ["viper-2, fulcrum-1", "", "viper-1", "fulcrum-1"]),
+            "bop.initiative": text_channel(base, ["5.37", "-2", "", "11"]),
+            "bop.flight_class": text_channel(base, ["B/b", "A/y", "", "C/c"]),
+            "bop.activity": text_channel(base, ["4 6", "0", "", "- 3"]),
+        },
     )
     states = Playback(tl).snapshot_at(7.5).entities
-    assert [s.spotted for s in states] == [
+    assert [s.values["bop.spotted"] for s in states] == [
         ("viper-2", "fulcrum-1"),
         (),
         ("viper-1",),
         ("fulcrum-1",),
     ]
-    assert [s.initiative for s in states] == ["5.37", "-2", "", "11"]
-    assert [s.flight_class for s in states] == ["B/b", "A/y", "", "C/c"]
-    assert [s.activity for s in states] == ["4 6", "0", "", "- 3"]
+    assert [s.text("bop.initiative") for s in states] == ["5.37", "-2", "", "11"]
+    assert [s.text("bop.flight_class") for s in states] == ["B/b", "A/y", "", "C/c"]
+    assert [s.text("bop.activity") for s in states] == ["4 6", "0", "", "- 3"]
 
 
 def test_a_timeline_without_awareness_channels_still_plays() -> None:
     state = Playback(without_channels(merge(), *AWARENESS)).snapshot_at(7.5).entities[0]
-    assert state.spotted is None  # not known, which is not "spotted nobody"
-    assert (state.initiative, state.flight_class, state.activity) == ("", "", "")
-    defaults = {f.name: f.default for f in dataclasses.fields(EntityState)}
-    assert all(getattr(state, name) == defaults[name] for name in AWARENESS)
+    assert state.value("bop.spotted") is None  # not known, which is not "spotted nobody"
+    assert not set(AWARENESS) & set(state.values)
 
 
 def test_the_engines_awareness_samples_are_shown_at_the_nearer_tick() -> None:
@@ -91,11 +91,10 @@ def test_the_engines_awareness_samples_are_shown_at_the_nearer_tick() -> None:
     tick = 31
     snapshot = Playback(tl).snapshot_at(float(tl.t_s[tick]) + 0.2)  # nearer tick: 31
     for e, state in enumerate(snapshot.entities):
-        spotted = str(tl.channels["spotted"][e, tick])
-        assert state.spotted == tuple(i for i in spotted.split(",") if i)
-        assert state.initiative == str(tl.channels["initiative"][e, tick])
-        assert state.flight_class == str(tl.channels["flight_class"][e, tick])
-        assert state.activity == str(tl.channels["activity"][e, tick])
+        spotted = str(tl.channels["bop.spotted"][e, tick])
+        assert state.values["bop.spotted"] == tuple(i for i in spotted.split(",") if i)
+        for name in ("bop.initiative", "bop.flight_class", "bop.activity"):
+            assert state.values[name] == str(tl.channels[name][e, tick])
 
 
 # -- the HUD panels --------------------------------------------------------------------------
@@ -196,7 +195,7 @@ def test_tracked_targets_are_boxed(phad: PhadPanel) -> None:
     phad.update(selected_snapshot(own, others=OTHERS, bearings=BEARINGS))
     assert [phad.is_boxed(i) for i in BEARINGS] == [False, True, False, False]
     phad.update(
-        selected_snapshot(replace(own, tracks=("fulcrum-1",)), others=OTHERS, bearings=BEARINGS)
+        selected_snapshot(changed(own, tracks=("fulcrum-1",)), others=OTHERS, bearings=BEARINGS)
     )
     assert [phad.is_boxed(i) for i in BEARINGS] == [True, False, False, False]
 
@@ -209,7 +208,7 @@ def test_aircraft_the_crew_have_not_spotted_are_faded(phad: PhadPanel) -> None:
     assert phad.is_boxed("fulcrum-2")
     phad.update(
         selected_snapshot(
-            replace(own, spotted=("viper-2", "fulcrum-1")), others=OTHERS, bearings=BEARINGS
+            changed(own, spotted=("viper-2", "fulcrum-1")), others=OTHERS, bearings=BEARINGS
         )
     )
     assert [phad.is_faded(i) for i in BEARINGS] == [False, True, False, False]
@@ -219,7 +218,7 @@ def test_nothing_is_faded_when_the_timeline_does_not_say(phad: PhadPanel) -> Non
     phad.update(selected_snapshot(aircraft(spotted=None), others=OTHERS, bearings=BEARINGS))
     assert not any(phad.is_faded(i) for i in BEARINGS)
     own = missile(2)
-    phad.update(selected_snapshot(replace(own, spotted=()), others=OTHERS, bearings=BEARINGS))
+    phad.update(selected_snapshot(changed(own, spotted=()), others=OTHERS, bearings=BEARINGS))
     assert not any(phad.is_faded(i) for i in BEARINGS)  # a missile has no crew
 
 
@@ -288,7 +287,7 @@ def test_sight_lines_pair_mutual_spots_and_keep_one_way_spots() -> None:
         SightLine("viper-1", "viper-2", mutual=True),
         SightLine("viper-1", "fulcrum-1", mutual=True),
     )
-    one_way = (entities[0], replace(entities[2], spotted=()))
+    one_way = (entities[0], changed(entities[2], spotted=()))
     assert sight_lines(one_way) == (SightLine("viper-1", "fulcrum-1", mutual=False),)
 
 
@@ -341,12 +340,12 @@ def test_the_layer_draws_only_when_shown(clean_scene: Any) -> None:
     layer.update(awareness_snapshot(a, b))
     assert layer.drawn == (SightLine("viper-1", "fulcrum-1", True),)
     assert np.count_nonzero(layer._vertex_view(layer.lines)[:, 6] > 0) == 4
-    layer.update(awareness_snapshot(a, replace(b, spotted=())))
+    layer.update(awareness_snapshot(a, changed(b, spotted=())))
     dashed = np.count_nonzero(layer._vertex_view(layer.lines)[:, 6] > 0)
     assert dashed > 4 * 2 and dashed % 2 == 0  # dashes and an arrowhead now
     # The layer keeps the lines between frames: what it draws is still sight_segments.
     moved = replace(a, position_ft=(3000.0, -2000.0, 12_000.0))
-    layer.update(awareness_snapshot(moved, replace(b, spotted=())))
+    layer.update(awareness_snapshot(moved, changed(b, spotted=())))
     states = {"viper-1": moved, "fulcrum-1": b}
     segments, colours = sight_segments(layer.drawn, states, layer.settings.mini_scale)
     vertices = layer._vertex_view(layer.lines)[: len(segments) * 2]

@@ -12,6 +12,7 @@ import pytest
 from engine import turning
 from sim import bfm
 from sim.snapshot import EntityState
+from tests.sim.states import changed
 from tests.sim.test_hud import aircraft
 
 KT = 6076.12 / 3600.0
@@ -54,7 +55,7 @@ def jet(
     here = np.array([xy_ft[0], xy_ft[1], alt_ft])
     ages = np.array([3, 2, 1, 0]) * TICK_S
     trail = here[None, :] - ages[:, None] * direction[None, :] * speed_kt * KT
-    return replace(
+    return changed(
         aircraft(entity_id, side=side, callsign=entity_id.title()),
         position_ft=tuple(here),
         quat_wxyz=quat(heading_deg, roll_deg),
@@ -247,7 +248,7 @@ def test_turn_circle_of_a_level_right_turn() -> None:
     assert circle.centre_ft == pytest.approx([14166.5, 0, 15000], abs=1)
     assert abs(circle.normal[2]) == pytest.approx(1)
     assert circle.radial == pytest.approx([-1, 0, 0], abs=1e-9)
-    assert bfm.turn_circle(replace(own, load_g=1.0)) is None
+    assert bfm.turn_circle(changed(own, load_g=1.0)) is None
 
 
 def test_three_nine_line_is_square_to_the_path_in_the_wing_plane() -> None:

@@ -45,6 +45,7 @@ from sim.view.hud.phad import (
 from sim.view.hud.throttle import DETENT_COLOURS, LAMP_OFF
 from sim.view.layer import shown_box
 from tests.sim.conftest import grab
+from tests.sim.states import entity_state
 
 
 def aircraft(entity_id: str = "viper-1", **changes: Any) -> EntityState:
@@ -80,7 +81,7 @@ def aircraft(entity_id: str = "viper-1", **changes: Any) -> EntityState:
         active=True,
     )
     fields.update(changes)
-    return EntityState(**fields)
+    return entity_state(**fields)
 
 
 def snapshot(

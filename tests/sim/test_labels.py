@@ -20,6 +20,7 @@ from sim.view.labels import (
     overlaps,
 )
 from tests.sim.conftest import TEST_HEIGHT, grab
+from tests.sim.states import changed
 from tests.sim.test_scene import look as look_from
 from tests.sim.test_scene import project, snapshot, state
 from tests.sim.test_scene import scene as lens_scene
@@ -143,7 +144,7 @@ def test_missiles_and_shot_down_aircraft_are_labelled(scene: Any) -> None:
         state("m1", position=(500.0, 0.0, 5000.0)), kind="missile", type_id="AIM-9L"
     )
     assert missile_text(missile, "Fulcrum 1")[0] == "AIM-9L > Fulcrum 1"
-    dead = dataclasses.replace(state("f1", "red"), active=False, damage="destroyed (12)")
+    dead = changed(state("f1", "red"), active=False, damage="destroyed (12)")
     assert aircraft_text(dead, "callsign")[0] == "F1 - shot down"
     root = scene.render.attachNewNode("test")
     labels = EntityLabels(screen(scene, root), {"m1": "f1"})

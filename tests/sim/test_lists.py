@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from sim.view.event_list import (
     notable_events,
     window_around,
 )
+from tests.sim.states import changed
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +50,7 @@ def test_an_aircraft_shot_down_and_ejected_reads_ejected_then_and_ok_before(
 
 def test_crew_state_and_loss_of_control_come_before_damage(duel: Timeline) -> None:
     state = Playback(duel).snapshot_at(9.0).entity("fagot-1")
-    assert aircraft_status(dataclasses.replace(state, crew_state="pilot: loc"), []) == "LOC"
+    assert aircraft_status(changed(state, crew_state="pilot: loc"), []) == "LOC"
     assert aircraft_status(state, ["uncontrolled"]) == "uncontrolled"
     assert aircraft_status(state, ["uncontrolled", "crew_recovery"]).startswith("damaged")
     assert aircraft_status(state, ["departure"]) == "departed"

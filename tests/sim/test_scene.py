@@ -37,6 +37,7 @@ from sim.view.minis import BoxMinis
 from sim.view.stacks import AltitudeStacks, tile_colours_bottom_up, tile_counts
 from sim.view.trails import FLOATS_PER_VERTEX, Trails
 from tests.sim.conftest import TEST_HEIGHT, TEST_WIDTH, grab
+from tests.sim.states import entity_state
 
 SETTINGS = ViewSettings(mini_scale=12.0)
 EAST_QUAT = (math.cos(math.radians(-45)), 0.0, 0.0, math.sin(math.radians(-45)))
@@ -54,7 +55,7 @@ def state(
     trail_ft: np.ndarray | None = None,
     trail_t_s: np.ndarray | None = None,
 ) -> EntityState:
-    return EntityState(
+    return entity_state(
         id=entity_id,
         callsign=entity_id.title(),
         type_id="F-16C",

@@ -11,6 +11,7 @@ import pytest
 from sim.view.pair_range import PairRange, bearing_deg, pair_text
 from sim.view.target_box import BOX_PX, TargetBoxes, range_text, seen_targets
 from tests.sim.conftest import TEST_HEIGHT
+from tests.sim.states import changed
 from tests.sim.test_labels import lens_scene, look, scene, screen
 from tests.sim.test_scene import snapshot, state
 
@@ -18,7 +19,7 @@ __all__ = ["lens_scene", "scene"]
 
 
 def own_with(**changes: Any) -> Any:
-    return dataclasses.replace(state("own", "blue", (0.0, -20_000.0, 5000.0)), **changes)
+    return changed(state("own", "blue", (0.0, -20_000.0, 5000.0)), **changes)
 
 
 def test_ranges_read_in_feet_inside_a_mile_else_nm() -> None:

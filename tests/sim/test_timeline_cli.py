@@ -13,7 +13,15 @@ import pytest
 
 from sim.hud_captions import GAUGE_CAPTIONS, MARK_CAPTIONS, SENSOR_ROWS, STATUS_ROWS
 from tests.sim.cli_helpers import run
-from tests.timeline_files import members, npy, replaced, saved, sound_timeline
+from tests.timeline_files import (
+    added,
+    declare,
+    members,
+    npy,
+    replaced,
+    saved,
+    sound_timeline,
+)
 
 
 def _meta(path: Path, **changes: object) -> Path:
@@ -129,7 +137,7 @@ def test_a_fifo_and_a_link_to_a_device_are_refused_at_once(
 def test_inspect_at_shows_every_channel_under_the_huds_keys(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = replaced(saved(tmp_path), {"ch_energy_ft.npy": npy(np.full((2, 6), 1234.5))})
+    path = added(saved(tmp_path), {"bop.energy_ft": np.full((2, 6), 1234.5)}, interp="linear")
     code, out, err = run(capsys, f"inspect {path} --at 1.5 --json")
     assert code == 0, err
     state = json.loads(out)["state"]
@@ -150,8 +158,10 @@ def test_inspect_at_shows_every_channel_under_the_huds_keys(
         "activity": "4 6",
     }
     assert viper["spotted"] == ["fulcrum-1"]
-    assert viper["bearings"] == {"fulcrum-1": "045+00"}  # the PHAD cell Fulcrum 1 lies in
-    assert viper["other"] == {"energy_ft": 1234.5, "wing_position": ""}
+    # The PHAD cell of the world direction to Fulcrum 1: 2,000 ft due east and level, on
+    # the border of 075+00 and 105+00, so the clockwise one.
+    assert viper["bearings"] == {"fulcrum-1": "105+00"}
+    assert viper["other"] == {"bop.energy_ft": 1234.5, "bop.wing_position": ""}
     assert set(viper["phad"]) == set(MARK_CAPTIONS)
     for key in ("speed_kt", "keas_kt", "mach", "fuel_fp", "alt_ft", "alt_steps", "load_g"):
         assert key in viper
@@ -178,7 +188,7 @@ def test_inspect_at_shows_every_channel_under_the_huds_keys(
         "IR LOCK viper-1",
         "RWR viper-1",
         "CREW pilot: grey_out",
-        "energy_ft 1234.5",
+        "bop.energy_ft 1234.5",
     ]
     for caption in captions:
         assert caption in text, caption
@@ -199,8 +209,9 @@ def test_inspect_without_the_sensor_channels_shows_no_sensor_rows(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     bare = sound_timeline()
-    kept = {k: v for k, v in bare.channels.items() if k not in ("radar_mode", "tracks", "rwr")}
-    path = saved(tmp_path, type(bare)(meta=bare.meta, t_s=bare.t_s, channels=kept))
+    gone = ("bop.radar_mode", "bop.tracks", "bop.rwr")
+    kept = {k: v for k, v in bare.channels.items() if k not in gone}
+    path = saved(tmp_path, declare(type(bare)(meta=bare.meta, t_s=bare.t_s, channels=kept)))
     code, out, _ = run(capsys, f"inspect {path} --at 0 --json")
     assert code == 0
     viper = json.loads(out)["state"]["viper-1"]

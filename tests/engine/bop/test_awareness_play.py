@@ -81,11 +81,11 @@ def test_every_aircraft_rolls_initiative_and_gets_plot_and_move_classes() -> Non
     assert len(rolls) == 4  # two aircraft, two game-turns
     for entity in ("phantom-1", "fishbed-1"):
         index = timeline.entity_index(entity)
-        assert timeline.channels["initiative"][index][-1] != ""
-        assert "/" in timeline.channels["flight_class"][index][-1]
+        assert timeline.channels["bop.initiative"][index][-1] != ""
+        assert "/" in timeline.channels["bop.flight_class"][index][-1]
     phantom = timeline.entity_index("phantom-1")
-    assert timeline.channels["spotted"][phantom][0] == "fishbed-1"
-    assert timeline.channels["activity"][phantom][0] == "6 6"  # before any task is paid
+    assert timeline.channels["bop.spotted"][phantom][0] == "fishbed-1"
+    assert timeline.channels["bop.activity"][phantom][0] == "6 6"  # before any task is paid
 
 
 def test_the_guns_need_the_pilot_to_have_spotted_the_target() -> None:

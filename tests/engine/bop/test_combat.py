@@ -21,9 +21,9 @@ def test_the_seeded_duel_hits_and_shoots_the_mig_down() -> None:
     fagot = timeline.entity_index("fagot-1")
     active = timeline.channels["active"][fagot]
     assert active[:21].all() and not active[21:].any()  # down at the end of turn 2
-    assert timeline.channels["damage"][fagot][20].startswith("destroyed")
+    assert timeline.channels["bop.damage"][fagot][20].startswith("destroyed")
     sabre = timeline.entity_index("sabre-1")
-    weapons = list(timeline.channels["weapons"][sabre])
+    weapons = list(timeline.channels["bop.weapons"][sabre])
     assert weapons[0] != weapons[-1]  # shots were spent
 
 

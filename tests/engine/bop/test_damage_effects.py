@@ -98,7 +98,7 @@ def test_a_killed_pilot_leaves_the_aircraft_uncontrolled() -> None:
     timeline = damaged_game("F-16C", "mil", hit("Cockpit", "crew_killed"), turns=2).run()
     kinds = [e.kind for e in timeline.meta.events]
     assert "crew_wound" in kinds and "uncontrolled" in kinds
-    assert timeline.channels["crew_state"][0][-1] == "pilot: killed"
+    assert timeline.channels["bop.crew_state"][0][-1] == "pilot: killed"
     assert timeline.meta.turn_table[1]["max_load_g"] == 0.0  # flown unloaded
 
 

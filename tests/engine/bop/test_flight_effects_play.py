@@ -32,7 +32,7 @@ def test_one_g_flight_makes_no_crew_g_check() -> None:
     level = {"segments": [{"kind": "straight", "ticks": 10}]}
     timeline = Game(solo([level], turns=3)).run()
     assert not [e for e in timeline.meta.events if e.kind.startswith("crew")]
-    assert set(timeline.channels["crew_state"][0]) == {"ok"}
+    assert set(timeline.channels["bop.crew_state"][0]) == {"ok"}
 
 
 def test_a_hard_pull_rolls_crew_g_for_the_pilot() -> None:
@@ -69,7 +69,7 @@ def test_the_unconscious_pilots_aircraft_flies_uncontrolled(merge: Timeline) -> 
     turn4 = [r for r in merge.meta.turn_table if r["turn"] == 4 and r["aircraft"] == "fulcrum-2"]
     assert turn4[0]["max_load_g"] == 0.0 and turn4[0]["nose"] == "All+90"
     index = merge.entity_index("fulcrum-2")
-    crew = merge.channels["crew_state"][index]
+    crew = merge.channels["bop.crew_state"][index]
     t = merge.t_s
     assert set(crew[(t > 18.0) & (t <= 24.0)]) == {"pilot: loc"}
     assert crew[-1] == "ok"
@@ -78,7 +78,7 @@ def test_the_unconscious_pilots_aircraft_flies_uncontrolled(merge: Timeline) -> 
 def test_flight_effects_are_deterministic(merge: Timeline) -> None:
     again = Game(load_scenario(MERGE), LOC_SEED).run()
     assert [e.detail for e in again.meta.events] == [e.detail for e in merge.meta.events]
-    assert np.array_equal(again.channels["crew_state"], merge.channels["crew_state"])
+    assert np.array_equal(again.channels["bop.crew_state"], merge.channels["bop.crew_state"])
 
 
 def test_an_uncontrolled_aircraft_pointing_off_a_vertical_velocity_flies_straight() -> None:

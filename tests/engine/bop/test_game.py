@@ -42,10 +42,10 @@ def test_segment_ends_sit_on_hex_centres_and_altitude_steps() -> None:
     ch = timeline.channels
     for e in range(len(timeline.entity_ids)):
         for tick in range(0, timeline.ticks, 10):
-            x, y = Hex(int(ch["hex_q"][e, tick]), int(ch["hex_r"][e, tick])).centre_ft()
+            x, y = Hex(int(ch["bop.hex_q"][e, tick]), int(ch["bop.hex_r"][e, tick])).centre_ft()
             assert ch["x_ft"][e, tick] == pytest.approx(x)
             assert ch["y_ft"][e, tick] == pytest.approx(y)
-            assert ch["z_ft"][e, tick] == pytest.approx(ch["alt_steps"][e, tick] * 200.0)
+            assert ch["z_ft"][e, tick] == pytest.approx(ch["bop.alt_steps"][e, tick] * 200.0)
 
 
 def test_samples_never_jump() -> None:

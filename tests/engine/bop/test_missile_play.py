@@ -42,7 +42,7 @@ def test_missiles_are_timeline_entities_in_play_from_launch_to_impact(timeline) 
 
 def test_the_launcher_counts_its_missiles(timeline) -> None:  # type: ignore[no-untyped-def]
     phantom = timeline.entity_index("phantom-1")
-    weapons = list(timeline.channels["weapons"][phantom])
+    weapons = list(timeline.channels["bop.weapons"][phantom])
     assert "AIM-7E-2 x4" in weapons[0]
     # Three launched and one that failed its launch roll: the rails are empty.
     assert "AIM-7E-2" not in weapons[-1] and "AIM-9B x2" in weapons[-1]

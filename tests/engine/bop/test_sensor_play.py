@@ -39,16 +39,16 @@ def test_the_radar_searches_converts_to_a_track_then_locks_up_in_stt(fight: Time
     )
     locked = next(i for i, d in enumerate(phantom) if "radar to STT (was Srch)" in d)
     assert acquired < converted < locked
-    modes = channel(fight, "radar_mode", "phantom-1")
+    modes = channel(fight, "bop.radar_mode", "phantom-1")
     assert modes[0] == "Srch" and "STT" in modes
-    assert "fishbed-1" in channel(fight, "tracks", "phantom-1")
+    assert "fishbed-1" in channel(fight, "bop.tracks", "phantom-1")
 
 
 def test_sparrows_are_held_until_the_radar_holds_the_target_in_stt(fight: Timeline) -> None:
     held = events(fight, "no_launch", "phantom-1")
     launches = [e for e in fight.meta.events if e.kind == "launch" and e.data.get("launched")]
     assert held and all("radar track" in e.detail for e in held if e.t_s < launches[0].t_s)
-    modes = channel(fight, "radar_mode", "phantom-1")
+    modes = channel(fight, "bop.radar_mode", "phantom-1")
     tick = round(launches[0].t_s / fight.meta.tick_s)
     assert modes[tick - 1] == "STT"
 
@@ -56,7 +56,7 @@ def test_sparrows_are_held_until_the_radar_holds_the_target_in_stt(fight: Timeli
 def test_the_rwr_warns_of_the_enemy_radar_holding_the_aircraft(fight: Timeline) -> None:
     warnings = events(fight, "rwr_warning", "fishbed-1")
     assert any("STT guidance" in e.detail for e in warnings)
-    assert "phantom-1" in channel(fight, "rwr", "fishbed-1")
+    assert "phantom-1" in channel(fight, "bop.rwr", "fishbed-1")
 
 
 def test_radar_operation_is_paid_by_the_wso_of_a_two_seater() -> None:
@@ -116,7 +116,7 @@ def test_an_ir_seeker_tries_for_a_target_in_the_nose_cell_from_astern() -> None:
     assert attempts and attempts[0].entities == ("phantom-1",)
     assert "AIM-9B on Fishbed 1" in attempts[0].detail
     locked = "acquired" in attempts[0].detail
-    assert (channel(timeline, "ir_lock", "phantom-1")[-1] == "fishbed-1") == locked
+    assert (channel(timeline, "bop.ir_lock", "phantom-1")[-1] == "fishbed-1") == locked
 
 
 def test_a_seeker_on_a_false_lock_is_dumped() -> None:

@@ -51,7 +51,7 @@ def test_a_collision_damages_both_aircraft() -> None:
             break
     else:
         raise AssertionError("no collision in 59 seeds")
-    damage = timeline.channels["damage"][:, -1]
+    damage = timeline.channels["bop.damage"][:, -1]
     assert all(text.split("/")[0] != "0" for text in damage), damage
 
 

@@ -39,7 +39,7 @@ def test_a_declared_wing_change_is_paid_now_and_flown_from_the_next_turn() -> No
     assert state.wing_position == "16" and state.card.wing_area_ft2 > swept
     assert state.card == card("MiG-23MLD").at_wing_position("16")
     timeline = flogger({"segments": LEVEL, "swing_wing": "16"}, {"segments": LEVEL}).run()
-    wing = [str(v) for v in timeline.channels["wing_position"][0]]
+    wing = [str(v) for v in timeline.channels["bop.wing_position"][0]]
     assert wing[0] == "72" and wing[-1] == "16"
 
 
