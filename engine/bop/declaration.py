@@ -7,16 +7,16 @@ and golden writer are named by ``module:name`` and imported when first used.
 from __future__ import annotations
 
 from engine.rulesets import Ruleset
+from models.bop_channels import BOP_CHANNELS, BOP_SCALE, BOP_TIME
 from models.bop_hud import BOP_HUD
-from models.ruleset_spec import MapScale, TimeScale
 from models.scenario_common import SCHEMA_DIR
 
 BIRDS_OF_PREY = Ruleset(
     name="bop",
     title="Birds of Prey",
-    time=TimeScale(tick_s=0.6, ticks_per_turn=10, turn_word="game-turn", substep_word="tick"),
-    map=MapScale(grid="hex", hex_ft=400.0, hex_top="flat", alt_unit_ft=200.0, alt_unit_name="step"),
-    channels={},
+    time=BOP_TIME,
+    map=BOP_SCALE,
+    channels=BOP_CHANNELS,
     hud=BOP_HUD,
     dice=("d10", "percentile"),
     scenario_model="models.scenario:Scenario",

@@ -173,7 +173,7 @@ def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     with output.writing() as partial:
         timeline.save(partial)
     wall_s = time.perf_counter() - started
-    turns = max((row["turn"] for row in timeline.meta.turn_table), default=0)
+    turns = max(0, timeline.ticks - 1) // timeline.meta.ticks_per_turn
     lines = [f"{title}: {turns} {timeline.meta.turn_word}s, seed {timeline.meta.seed}"]
     lines.extend(_turn_table_lines(timeline))
     for event in timeline.meta.events:

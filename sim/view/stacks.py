@@ -21,9 +21,8 @@ from panda3d.core import NodePath, TransparencyAttrib
 
 from engine.hexmap import HEX_FT, STEP_FT, Hex
 from models import bop_channels as bop
-from models.aircraft import AircraftCard, card
 from sim.snapshot import QuatWXYZ, Snapshot
-from sim.view.atlas import box_dimensions_ft
+from sim.view.atlas import box_for_type
 from sim.view.ground import disc_triangles, make_geom_node, rgba
 from sim.view.layer import ALTITUDE_TILES, ViewSettings, side_colour
 
@@ -175,10 +174,10 @@ class AltitudeStacks:
         self,
         parent: NodePath,
         settings: ViewSettings | None = None,
-        card_lookup: Callable[[str], AircraftCard] = card,
+        box_lookup: Callable[[str], tuple[float, float, float]] = box_for_type,
     ) -> None:
         self.settings = settings or ViewSettings()
-        self.card_lookup = card_lookup
+        self.box_lookup = box_lookup
         self.base_steps = self.settings.tile_base_alt_steps
         self.base_ft = self.base_steps * STEP_FT
         self.radius_ft = TILE_RADIUS_PER_SCALE_FT * self.settings.mini_scale
@@ -192,7 +191,7 @@ class AltitudeStacks:
             self.root.hide()
 
     def _add(self, entity_id: str, type_id: str, side: str) -> _Stack:
-        length, span, height = box_dimensions_ft(self.card_lookup(type_id))
+        length, span, height = self.box_lookup(type_id)
         scale = self.settings.mini_scale
         half = (span * scale / 2.0, length * scale / 2.0, height * scale / 2.0)
         column = self.root.attachNewNode(f"stack-{entity_id}")
