@@ -28,7 +28,7 @@ from engine.bop.flight import AircraftTurn
 from engine.bop.legality import flight_conditions, judge, judge_all, plan
 from engine.bop.legality import order_problems as judge_each
 from engine.bop.missile_play import MissileTrack
-from engine.bop.pilots import Pilots
+from engine.bop.pilots import Pilots, keep_declarations
 from engine.bop.plotting import FlightConditions, PlottedTurn
 from engine.bop.sequence import TurnPlay, play_sequence
 from engine.bop.setup import ScenarioError, setup_problems, state_from_setup
@@ -166,9 +166,9 @@ class Game:
         aircraft, turn and segment) before changing any state when an order is illegal.
         """
         turn = self.turn + 1
-        if orders is None:
-            orders = self.scripted_orders()
-        orders = phases.imposed_orders(self.aircraft, orders)
+        from_pilots = orders is None
+        written = self.scripted_orders() if orders is None else orders
+        orders = phases.imposed_orders(self.aircraft, written)
         plotted = judge_all(self.aircraft, orders, turn, self._fixes())
         ctx = TurnContext(self.dice, turn, self.scenario.advanced_rules)
         play = TurnPlay(
@@ -181,12 +181,38 @@ class Game:
             orders=orders,
             plotted=plotted,
             pilot_notes=list(self.pilots.events),
+            provisional={
+                e
+                for e in orders
+                if from_pilots and self.pilots.replots(e) and orders[e] is written.get(e)
+            },
+            replot=self._replot,
         )
         self.pilots.events.clear()
         play_sequence(ctx, play)
         ctx.emit(self._roll_events(ctx.end_s))
         self.turn = turn
         return TurnResult(turn, play.results, play.samples, tuple(ctx.events))
+
+    def _replot(self, ctx: TurnContext, play: TurnPlay, entity: str) -> None:
+        """``entity``'s pilot plots again in its plot class, after the earlier classes moved
+        (SoP 03); what it declared in SoP 02 stands. A replot the rules refuse leaves the
+        orders it declared with."""
+        declared = play.orders[entity]
+        memory = self.pilots.states.get(entity)
+        fresh = self.pilots.replot(self, entity, self._plot_problem)
+        ctx.emit(self.pilots.events)
+        self.pilots.events.clear()
+        state = self.aircraft[entity]
+        plot = keep_declarations(fresh, declared)
+        plot = phases.imposed_orders({entity: state}, {entity: plot})[entity]
+        try:
+            planned = judge(entity, state, {entity: plot}, ctx.turn, self.aircraft, self._fixes())
+        except IllegalOrder:
+            self.pilots.states[entity] = memory
+            return
+        play.orders[entity] = plot
+        play.plotted[entity] = planned
 
     def _roll_events(self, t_end: float) -> list[Event]:
         """The turn's die rolls as ``dice`` events (rolled during the turn, so timed at its

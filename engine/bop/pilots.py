@@ -37,6 +37,8 @@ class Pilots:
         """The last game-turn the AI flew a scripted aircraft whose plot did not fit."""
         self.events: list[Event] = []
         """What pilots decided while writing orders, until the game-turn reports them."""
+        self._turn_start: dict[str, Any] = {}
+        """Each pilot's state before it wrote this game-turn's orders (for a replot)."""
 
     def replots(self, entity: str) -> bool:
         """True when the pilot decides its plot at the table (a maneuver or the AI), so it
@@ -52,11 +54,20 @@ class Pilots:
         """Each active aircraft's orders for the next game-turn (of ``entities``, scenario
         order): its script's plot, the plot its maneuver writes now, or the AI's."""
         wanted = set(self.setups if entities is None else entities)
+        self._turn_start = {e: self.states.get(e) for e in wanted if e in self.states}
         return {
             entity: self._plot(game, entity, problem)
             for entity in self.setups
             if entity in wanted and game.aircraft[entity].active
         }
+
+    def replot(self, game: GameView, entity: str, problem: PlotProblem) -> BopPlot:
+        """``entity``'s pilot writes its plot again now, from the memory it had when the
+        game-turn began (a later plot class plots after seeing earlier moves, SoP 03)."""
+        self.states.pop(entity, None)
+        if entity in self._turn_start:
+            self.states[entity] = self._turn_start[entity]
+        return self._plot(game, entity, problem)
 
     def _plot(self, game: GameView, entity: str, problem: PlotProblem) -> BopPlot:
         setup = self.setups[entity]
@@ -108,3 +119,21 @@ class Pilots:
             for note in step.notes
         )
         return step.plot
+
+
+def keep_declarations(plot: BopPlot, declared: BopPlot) -> BopPlot:
+    """``plot`` with what the aircraft declared in SoP 02 (``declared``) kept: throttle,
+    sensors (radar mode, selected weapon, decoy program), swing wing and crew tasks, an
+    Initial Shot and a missile snapshot. A later plot class plots after earlier moves, but
+    declared with everyone at the start of the game-turn."""
+    update: dict[str, Any] = {
+        "throttle": declared.throttle,
+        "sensors": declared.sensors,
+        "swing_wing": declared.swing_wing,
+        "crew": declared.crew,
+    }
+    if declared.guns is not None and declared.guns.shot == "initial":
+        update["guns"] = declared.guns
+    if declared.missile is not None and declared.missile.snapshot:
+        update["missile"] = declared.missile
+    return plot.model_copy(update=update)

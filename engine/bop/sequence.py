@@ -67,6 +67,12 @@ class TurnPlay:
     running_before: dict[str, int] = field(default_factory=dict)
     """Engines running in each aircraft when the Flight Phase began."""
     conditions: dict[str, FlightConditions] = field(default_factory=dict)
+    provisional: set[str] = field(default_factory=set)
+    """Aircraft whose pilots wrote their orders at the start of the game-turn and decide
+    their plot at the table: in a later plot class they plot again after earlier moves."""
+    replot: Callable[[TurnContext, TurnPlay, str], None] | None = None
+    """Asks ``entity``'s pilot to plot again now (the game's pilots), keeping what it
+    declared in SoP 02."""
 
     def replan(self, entity: str, changed: BopPlot, imposed: ImposedUnload | None) -> None:
         """Plot and move ``entity``'s changed orders again (the rules changed them)."""
@@ -115,6 +121,7 @@ def set_throttle(ctx: TurnContext, play: TurnPlay) -> None:
     for entity, plot in play.orders.items():
         if plot is not declared[entity]:
             play.replan(entity, plot, play.aircraft[entity].involuntary_unload())
+            play.provisional.discard(entity)  # the rules now fly it
     ctx.emit(stalls)
 
 
@@ -129,34 +136,76 @@ def spin_gyrations(ctx: TurnContext, play: TurnPlay) -> None:
 
 
 def flight(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 03: the plots stand (Strain, then G Onset at the end of plotting), then every
-    aircraft flies its game-turn."""
-    phases.strain(play.aircraft, {e: planned.plot for e, planned in play.plotted.items()})
-    ctx.emit(
-        phases.g_onset(
-            play.aircraft,
-            play.orders,
-            {e: planned.plot for e, planned in play.plotted.items()},
-            play.replan,
-            ctx,
-        )
-    )
-    play.conditions = {e: planned.conditions for e, planned in play.plotted.items()}
+    """SoP 03 in the order of flight: plot class A plots (Strain, then G Onset at the end of
+    plotting), move class a moves in Initiative order, plot class B plots after seeing those
+    moves, and so on; every aircraft left (move classes y and z) then moves. With the
+    awareness rules off, or before the first Initiative Phase, everyone plots in A and the
+    moves are simultaneous. Combat is resolved later on every aircraft's whole path."""
     play.flying = [e for e, s in play.aircraft.items() if s.active]
     play.running_before = {
         e: sum(engine.running for engine in play.aircraft[e].damage_effects().engines)
         for e in play.flying
     }
     play.before = {e: s.placement() for e, s in play.aircraft.items() if s.active}
-    ground = play.scenario.map.ground_alt_steps
-    for entity, planned in play.plotted.items():
-        state = play.aircraft[entity]
-        result, samples, events = fly(
-            state, planned, play.orders[entity], ctx.start_s, ground, play.awareness_text
-        )
-        play.results[entity] = result
-        play.samples[entity] = samples
-        ctx.emit(events)
+    stages = flight_stages(play)
+    moved: set[str] = set()
+    for index, (plotters, movers) in enumerate(stages):
+        if index > 0 and play.replot is not None:
+            for entity in plotters:
+                if entity in play.provisional:
+                    play.replot(ctx, play, entity)
+        plots = {e: play.plotted[e].plot for e in plotters}
+        phases.strain(play.aircraft, plots)
+        ctx.emit(phases.g_onset(play.aircraft, play.orders, plots, play.replan, ctx))
+        last = index == len(stages) - 1
+        for entity in movers if not last else [e for e in play.plotted if e not in moved]:
+            _move(ctx, play, entity)
+            moved.add(entity)
+    play.results = {e: play.results[e] for e in play.plotted}  # the card's order
+    play.conditions = {e: planned.conditions for e, planned in play.plotted.items()}
+
+
+def flight_stages(play: TurnPlay) -> list[tuple[list[str], list[str]]]:
+    """The Flight Phase as (plot class, the move class after it) stages, by entity id (SoP
+    03 with the classes of SoP 08). The last plot class's stage is followed by every aircraft
+    not yet moved: nobody plots after them, so their order changes nothing."""
+    entities = list(play.plotted)
+    order = play.awareness.order if play.scenario.awareness else None
+    if order is None:
+        return [(entities, [])]
+    plot_index = {
+        e: ord(order.plot_class.get(play.aircraft[e].callsign, "A")) - ord("A") for e in entities
+    }
+    classes = sorted(set(plot_index.values()))
+    moving = order.movement_order()
+    position = {c: i for i, c in enumerate(moving)}
+    stages: list[tuple[list[str], list[str]]] = []
+    for k in classes:
+        letter = chr(ord("a") + k)
+        movers = [
+            e
+            for e in entities
+            if order.move_class.get(play.aircraft[e].callsign) == letter and plot_index[e] <= k
+        ]
+        movers.sort(key=lambda e: position.get(play.aircraft[e].callsign, len(moving)))
+        stages.append(([e for e in entities if plot_index[e] == k], movers))
+    return stages
+
+
+def _move(ctx: TurnContext, play: TurnPlay, entity: str) -> None:
+    """``entity`` flies its whole game-turn (Dp–Jm)."""
+    state = play.aircraft[entity]
+    result, samples, events = fly(
+        state,
+        play.plotted[entity],
+        play.orders[entity],
+        ctx.start_s,
+        play.scenario.map.ground_alt_steps,
+        play.awareness_text,
+    )
+    play.results[entity] = result
+    play.samples[entity] = samples
+    ctx.emit(events)
 
 
 def after_flight(ctx: TurnContext, play: TurnPlay) -> None:
