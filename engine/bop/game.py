@@ -103,8 +103,11 @@ class Game:
 
     # -- orders --------------------------------------------------------------------------
     def scripted_orders(self) -> dict[str, BopPlot]:
-        """The pilots' orders for the next game-turn, each written now: each script's plot,
-        and for an aircraft flown by a maneuver or the AI the plot it writes now."""
+        """The pilots' orders for the next game-turn, each written now from the positions at
+        the start of the game-turn: each script's plot, and for an aircraft flown by a
+        maneuver or the AI the plot it writes now. Handed to :meth:`play_turn` they are
+        fixed inputs; ``play_turn()`` without orders lets a maneuver or AI pilot in a later
+        plot class plot again after the earlier classes moved (SoP 03)."""
         return self.pilots.orders(self, self._plot_problem)
 
     def _plot_problem(self, entity: str, plot: BopPlot) -> IllegalOrder | None:
@@ -161,9 +164,12 @@ class Game:
     def play_turn(self, orders: dict[str, BopPlot] | None = None) -> TurnResult:
         """Play the next game-turn by the Sequence of Play.
 
-        ``orders`` holds every active aircraft's orders (a game log's, a test's); without
-        them the scenario's pilots write them. Raises :class:`IllegalOrder` (naming
-        aircraft, turn and segment) before changing any state when an order is illegal.
+        ``orders`` holds every active aircraft's orders (a game log's, a test's), fixed
+        inputs flown in the order of flight; without them the scenario's pilots write them,
+        and with the awareness rules on a maneuver or AI pilot in a later plot class plots
+        again after seeing the earlier classes move (SoP 03, SoP 08). Raises
+        :class:`IllegalOrder` (naming aircraft, turn and segment) before changing any state
+        when an order is illegal.
         """
         turn = self.turn + 1
         from_pilots = orders is None
@@ -250,7 +256,8 @@ class Game:
         """Play ``turns`` game-turns (the scenario's count by default) and build the timeline.
 
         ``orders(turn)`` gives each game-turn's orders (a game log's); by default the
-        scenario's scripts.  ``progress(played, turns)`` is told after every game-turn.
+        scenario's pilots write them, plotting in the order of flight.
+        ``progress(played, turns)`` is told after every game-turn.
         ``published(timeline)``, when given, is handed the timeline so far: the starting
         positions first, then after every game-turn; each is a prefix of the next, and the
         last is the one returned (a viewer can replay the game while it is still played)."""
