@@ -98,6 +98,8 @@ class Game:
             weather=weather,
         )
         """Spots, Initiative and the order of flight (SoP 08-09)."""
+        self.moved: set[str] = set()
+        """The aircraft that have flown the game-turn being played (earlier move classes)."""
         self.combat = CombatPlay(self.aircraft, self.awareness, self.dice)
         """What the combat rules read of the game (SoP 07)."""
 
@@ -144,6 +146,10 @@ class Game:
         orders = phases.imposed_orders(self.aircraft, orders)
         return judge_each(self.aircraft, orders, self.turn + 1, self._fixes())
 
+    def has_moved(self, entity: str) -> bool:
+        """True when ``entity`` has already flown the game-turn being played."""
+        return entity in self.moved
+
     def flight_conditions(self, entity: str, throttle: Throttle = "mil") -> FlightConditions:
         """What Ap finds for ``entity`` at the start of its next Flight Phase (for pilots
         looking ahead)."""
@@ -172,6 +178,7 @@ class Game:
         when an order is illegal.
         """
         turn = self.turn + 1
+        self.moved.clear()
         from_pilots = orders is None
         written = self.scripted_orders() if orders is None else orders
         orders = phases.imposed_orders(self.aircraft, written)
@@ -193,9 +200,11 @@ class Game:
                 if from_pilots and self.pilots.replots(e) and orders[e] is written.get(e)
             },
             replot=self._replot,
+            moved=self.moved,
         )
         self.pilots.events.clear()
         play_sequence(ctx, play)
+        self.moved.clear()
         ctx.emit(self._roll_events(ctx.end_s))
         self.turn = turn
         return TurnResult(turn, play.results, play.samples, tuple(ctx.events))

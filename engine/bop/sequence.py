@@ -70,6 +70,8 @@ class TurnPlay:
     provisional: set[str] = field(default_factory=set)
     """Aircraft whose pilots wrote their orders at the start of the game-turn and decide
     their plot at the table: in a later plot class they plot again after earlier moves."""
+    moved: set[str] = field(default_factory=set)
+    """The aircraft that have flown this game-turn so far."""
     replot: Callable[[TurnContext, TurnPlay, str], None] | None = None
     """Asks ``entity``'s pilot to plot again now (the game's pilots), keeping what it
     declared in SoP 02."""
@@ -205,6 +207,7 @@ def _move(ctx: TurnContext, play: TurnPlay, entity: str) -> None:
     )
     play.results[entity] = result
     play.samples[entity] = samples
+    play.moved.add(entity)
     ctx.emit(events)
 
 

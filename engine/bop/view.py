@@ -33,6 +33,11 @@ class GameView(Protocol):
         """The last game-turn played (0 before the first)."""
         ...
 
+    def has_moved(self, entity: str) -> bool:
+        """True when ``entity`` has already flown the game-turn being plotted (it moved in
+        an earlier class of the order of flight, SoP 03)."""
+        ...
+
     def flight_conditions(self, entity: str, throttle: Throttle = "mil") -> FlightConditions:
         """What Ap finds for ``entity`` at the start of its next plot."""
         ...

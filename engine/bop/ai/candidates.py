@@ -136,9 +136,11 @@ def best_plot(
     params: AiParams,
 ) -> Outcome:
     hypotheses = []
+    # to the end of this game-turn: none left when it moved earlier in the order of flight
+    ahead_s = (game.turn + 1 - opponent.seen.turn) * TURN_S
     for guess in guesses(opponent):
-        end_ft, end_velocity = guess.predict(TURN_S)
-        later_ft, _ = guess.predict(2 * TURN_S)
+        end_ft, end_velocity = guess.predict(ahead_s)
+        later_ft, _ = guess.predict(ahead_s + TURN_S)
         hypotheses.append(scoring.Bandit(end_ft, end_velocity, later_ft))
     end_ft = hypotheses[len(hypotheses) // 2].position_ft
     limits = limits_for(game, me, params)

@@ -50,7 +50,9 @@ def known_contacts(
             or (me.sensors.radar is not None and me.sensors.radar.holding(other.callsign))
         )
         if seen:
-            contact = contact_from(other, sighting_of(other, game.turn), before, True)
+            # an aircraft that already moved this game-turn is seen at the turn's end
+            seen_turn = game.turn + 1 if game.has_moved(other.id) else game.turn
+            contact = contact_from(other, sighting_of(other, seen_turn), before, True)
             sightings[other.id] = replace(
                 contact.seen, axis=contact.axis, rate_dps=contact.rate_dps
             )
