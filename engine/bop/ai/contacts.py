@@ -150,10 +150,14 @@ def guesses(contact: Contact) -> list[Contact]:
 
 
 def contact_from(
-    state: AircraftState, now: Sighting, before: Sighting | None, seen_now: bool
+    state: AircraftState,
+    now: Sighting,
+    before: Sighting | None,
+    seen_now: bool,
+    moved: bool = False,
 ) -> Contact:
-    """A contact turning as it turned between two sightings one or two game-turns apart (two
-    when it moved earlier in this game-turn's order of flight), as the earlier sighting
+    """A contact turning as it turned between two sightings a game-turn apart (or two, when
+    it ``moved`` earlier in this game-turn's order of flight), as the earlier sighting
     estimated when both see it at the same time, or straight when there is no earlier one."""
     axis: Vec = now.axis
     rate = now.rate_dps
@@ -161,7 +165,7 @@ def contact_from(
     gap = now.turn - before.turn if before is not None else None
     if before is not None and gap == 0:
         axis, rate = before.axis, before.rate_dps
-    elif before is not None and gap in (1, 2):
+    elif before is not None and (gap == 1 or (moved and gap == 2)):
         axis = unit(cross(before.velocity_ft_s, now.velocity_ft_s))
         if norm(axis) > 0.5:
             turned_deg = angle_deg(before.velocity_ft_s, now.velocity_ft_s)

@@ -51,8 +51,9 @@ def known_contacts(
         )
         if seen:
             # an aircraft that already moved this game-turn is seen at the turn's end
-            seen_turn = game.turn + 1 if game.has_moved(other.id) else game.turn
-            contact = contact_from(other, sighting_of(other, seen_turn), before, True)
+            moved = game.has_moved(other.id)
+            seen_turn = game.turn + 1 if moved else game.turn
+            contact = contact_from(other, sighting_of(other, seen_turn), before, True, moved)
             sightings[other.id] = replace(
                 contact.seen, axis=contact.axis, rate_dps=contact.rate_dps
             )
