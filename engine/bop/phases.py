@@ -3,8 +3,9 @@
 Orders the rules impose (before plotting), G Onset (end of plotting, SoP 03), Flight Effects
 (SoP 04), Spin Recovery and Departure (SoP 05–06), Collisions, the Administrative phase
 (SoP 11), Engine Out, cockpit wounds and Ejection. Each takes the game's aircraft states and
-dice explicitly, changes the states in place, and returns its events; the order
-:meth:`engine.bop.game.Game.play_turn` calls them in is the order the dice are rolled.
+the game-turn's :class:`~engine.bop.turn.TurnContext` (dice, game-turn, times, advanced rules),
+changes the states in place, and returns its events; the order the Sequence of Play
+(:mod:`engine.bop.sequence`) calls them in is the order the dice are rolled.
 """
 
 from __future__ import annotations
@@ -53,11 +54,11 @@ from engine.bop.special import (
     post_battle_fate,
     resolve_collision,
 )
+from engine.bop.turn import TurnContext
 from engine.dice import Dice
 from engine.hexmap import Position
 from engine.performance.movement import SECONDS_PER_TICK, TICKS_PER_TURN
 from models.orders import BopPlot, Throttle
-from models.scenario import AdvancedRule
 from models.timeline import Event
 
 THROTTLE_STEPS: dict[Throttle, Literal[0, 1, 2, 3]] = {"idle": 0, "mil": 2, "ab": 3}
@@ -103,12 +104,11 @@ def spin_gyrations(
     aircraft: dict[str, AircraftState],
     orders: dict[str, BopPlot],
     replan: Replan,
-    dice: Dice,
-    turn: int,
-    t0: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """Spin Gyrations for each spinning aircraft ("Spinning", SoP 06), rolled once its
     orders stand; ``replan`` plots its spinning turn again with them."""
+    dice, turn, t0 = ctx.dice, ctx.turn, ctx.start_s
     events: list[Event] = []
     for entity, state in aircraft.items():
         if not state.active or state.spin is None or entity not in orders:
@@ -124,17 +124,15 @@ def g_onset(
     orders: dict[str, BopPlot],
     plots: dict[str, PlottedTurn],
     replan: Replan,
-    dice: Dice,
-    advanced_rules: tuple[AdvancedRule, ...],
-    turn: int,
-    t0: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """G Onset (advanced rule, end of plotting, SoP 03), when the scenario plays it: a load
     5 G or more above last turn's greatest makes each conscious crew member check. A pilot
     knocked out flies the rest of the turn unloaded from the segment where the load rose,
     and fires nothing; ``orders`` is changed in place and ``replan`` plots its new orders."""
+    dice, turn, t0 = ctx.dice, ctx.turn, ctx.start_s
     events: list[Event] = []
-    if "g_onset" not in advanced_rules:
+    if "g_onset" not in ctx.advanced_rules:
         return events
     for entity, plot in plots.items():
         state = aircraft[entity]
@@ -185,13 +183,11 @@ def flight_effects(
     state: AircraftState,
     plot: PlottedTurn,
     flight: FlightConditions,
-    dice: Dice,
-    advanced_rules: tuple[AdvancedRule, ...],
-    turn: int,
-    t_end: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """Flight Effects (SoP 04): overspeed, structure G and crew G after the turn's flight;
     the damage they do goes on the Damage track."""
+    dice, turn, t_end, advanced_rules = ctx.dice, ctx.turn, ctx.end_s, ctx.advanced_rules
     if not state.active or state.damage is None:
         return []
     card = state.card
@@ -253,11 +249,10 @@ def flight_effects(
     return events
 
 
-def departure(
-    state: AircraftState, conditions: FlightConditions, dice: Dice, turn: int, t_end: float
-) -> list[Event]:
+def departure(state: AircraftState, conditions: FlightConditions, ctx: TurnContext) -> list[Event]:
     """Spin Recovery (SoP 05) for a spinning aircraft, otherwise the Departure check
     (SoP 06) on the Departure Points of the game-turn, which are then spent."""
+    dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
     held, state.departure_points = state.departure_points, 0
     if not state.active:
         return []
@@ -312,11 +307,10 @@ def _high_speed_departure() -> ImposedUnload:
     return ImposedUnload(hsd.unloaded_ticks, hsd.load_g)
 
 
-def collisions(
-    aircraft: dict[str, AircraftState], dice: Dice, turn: int, t_end: float
-) -> list[Event]:
+def collisions(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
     """Aircraft ending the turn in one hex at one altitude may collide ("Collisions");
     both pilots try to avoid it, and a collision damages both."""
+    dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     active = [s for s in aircraft.values() if s.active and s.damage is not None]
     for index, a in enumerate(active):
@@ -356,11 +350,10 @@ def collisions(
     return events
 
 
-def administrative(
-    aircraft: dict[str, AircraftState], dice: Dice, turn: int, t_end: float
-) -> list[Event]:
+def administrative(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
     """Administrative phase (SoP 11): each crew member treats one damaged system with
     Damage Control, then every untreated one rolls for Progressive Damage."""
+    dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     for state in aircraft.values():
         if not state.active or state.damage is None or not state.damage.damaged_systems:
@@ -401,12 +394,11 @@ def engine_losses(
     aircraft: dict[str, AircraftState],
     running_before: dict[str, int],
     conditions: dict[str, FlightConditions],
-    dice: Dice,
-    turn: int,
-    t_end: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """An engine lost to damage this turn ("Engine Out"): a multi-engine type still
     under power collects DP by throttle step and checks for departure at once."""
+    dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     for entity, before in running_before.items():
         state = aircraft[entity]
@@ -458,12 +450,11 @@ def ejections(
     aircraft: dict[str, AircraftState],
     lost: list[str],
     conditions: dict[str, FlightConditions],
-    dice: Dice,
-    turn: int,
-    t_end: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """Each conscious crew member of an aircraft destroyed this turn tries to eject
     (twice at most, "Ejection"); those who get out roll their Post-Battle Fate."""
+    dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     for entity in lost:
         state = aircraft[entity]

@@ -41,6 +41,7 @@ from engine.bop.sensors.radar import (
     switch_mode,
 )
 from engine.bop.sensors.radar_rolls import missile_radar_maintenance
+from engine.bop.turn import TurnContext
 from engine.dice import Dice
 from engine.hexmap import Position
 from engine.phad import Aspect, angle_off_tail, distance
@@ -124,36 +125,55 @@ def _doctrine_mode(
     return modes[0], None
 
 
+def radar_switch(
+    state: AircraftState, aircraft: dict[str, AircraftState], orders: BopPlot | None
+) -> tuple[RadarMode, RadarState] | None:
+    """The radar mode switch ``state``'s crew make in the Declarations phase (SoP 02): the
+    orders' mode, else the doctrine's; None when the radar stays as it is. Raises
+    :class:`IllegalSensorAction` when the set cannot switch so (the legality check asks
+    before the game-turn starts; see :mod:`engine.bop.legality`)."""
+    suite = state.sensors
+    if suite.radar is None or suite.fit is None or suite.fit.radar is None:
+        return None
+    declared = orders.sensors.radar if orders is not None else None
+    wanted = _wanted_target(aircraft, orders)
+    mode, keep = declared, wanted
+    if mode is None:
+        mode, keep = _doctrine_mode(state, wanted)
+    if mode is None or mode == suite.radar.mode:
+        return None
+    switched = switch_mode(
+        suite.fit.radar,
+        suite.radar,
+        mode,
+        state.attitude,
+        contacts_for(state, aircraft),
+        keep=keep if keep is not None and suite.radar.holding(keep) else None,
+    )
+    return mode, switched
+
+
 def declare_sensors(
-    aircraft: dict[str, AircraftState], orders: dict[str, BopPlot], turn: int, t_s: float
+    aircraft: dict[str, AircraftState], orders: dict[str, BopPlot], ctx: TurnContext
 ) -> list[Event]:
-    """Radar mode switches in the Declarations phase (SoP 02): the orders' mode, or the
-    doctrine's; each switch is a cockpit action paid by the sensor operator."""
+    """Radar mode switches in the Declarations phase (SoP 02): the orders' mode (already
+    judged legal), or the doctrine's; each switch is a cockpit action paid by the sensor
+    operator, and one the crew cannot pay leaves the radar in its mode."""
+    t_s = ctx.start_s
     events: list[Event] = []
     for entity, state in aircraft.items():
         suite = state.sensors
-        if not state.active or suite.radar is None or suite.fit is None or suite.fit.radar is None:
+        if not state.active or suite.radar is None:
             continue
-        declared = orders[entity].sensors.radar if entity in orders else None
-        wanted = _wanted_target(aircraft, orders.get(entity))
-        mode, keep = declared, wanted
-        if mode is None:
-            mode, keep = _doctrine_mode(state, wanted)
-        if mode is None or mode == suite.radar.mode:
-            continue
-        crew = operator(state)
         try:
-            switched = switch_mode(
-                suite.fit.radar,
-                suite.radar,
-                mode,
-                state.attitude,
-                contacts_for(state, aircraft),
-                keep=keep if keep is not None and suite.radar.holding(keep) else None,
-            )
-        except IllegalSensorAction as refused:
+            switch = radar_switch(state, aircraft, orders.get(entity))
+        except IllegalSensorAction as refused:  # the doctrine's choice did not fit
             events.append(_note(state, f"stays in {suite.radar.mode}: {refused}", t_s))
             continue
+        if switch is None:
+            continue
+        mode, switched = switch
+        crew = operator(state)
         if crew is not None:
             try:
                 crew.cockpit_action("set_mode")
@@ -185,12 +205,11 @@ def selected_ir_missile(state: AircraftState, orders: BopPlot | None = None) -> 
 def sensor_phase(
     aircraft: dict[str, AircraftState],
     orders: dict[str, BopPlot],
-    dice: Dice,
-    turn: int,
-    t_s: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """The Sensor phase (SoP 10): each radar, IRST and active IR seeker maintains what it
     holds and tries to acquire more; then each RWR warns of the enemy radars holding it."""
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     for entity, state in aircraft.items():
         if not state.active or state.sensors.fit is None:
@@ -471,13 +490,13 @@ def declare_snapshots(
     aircraft: dict[str, AircraftState],
     orders: dict[str, BopPlot],
     fixes: dict[str, str],
-    turn: int,
-    t_s: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """Missile snapshots declared in the Declarations phase (SoP 02): the target fixed by the
     pilot (``fixes``, fixer → target by callsign) and inside the selected missile's extended
     FoV, with a sensor aware of it that can hand it to the missile (a helmet sight, or a
     radar or IRST track). Declaring pays the Weapon Launch action whether or not it fires."""
+    t_s = ctx.start_s
     events: list[Event] = []
     for entity, state in aircraft.items():
         state.snapshot = None
@@ -485,22 +504,9 @@ def declare_snapshots(
         if not state.active or plot is None or plot.missile is None or not plot.missile.snapshot:
             continue
         target = aircraft.get(plot.missile.target)
-        card = missile_card(plot.missile.type)
         if target is None or not target.active:
             continue
-        contact = _contact_of(state, aircraft, target)
-        selected = selected_ir_missile(state, plot)
-        fit = state.sensors.fit
-        hands_off = bool(fit is not None and fit.helmet is not None) or (
-            target.callsign in state.sensors.tracks()
-        )
-        check = can_declare_snapshot(
-            card,
-            selected=selected is not None and selected.type_id == card.type_id,
-            fixed_in_snapshot_parameters=fixes.get(state.callsign) == target.callsign,
-            target_aon=contact.aon if contact is not None else 99,
-            sensor_can_hand_off=hands_off,
-        )
+        check = snapshot_check(state, aircraft, plot, fixes)
         pilot = state.ledgers[0] if state.ledgers else None
         if check.allowed and pilot is not None:
             try:
@@ -510,6 +516,7 @@ def declare_snapshots(
         if not check.allowed:
             events.append(_note(state, f"declares no snapshot: {check.reason}", t_s, "snapshot"))
             continue
+        card = missile_card(plot.missile.type)
         state.snapshot = (target.callsign, state.attitude.nose)
         events.append(
             _note(
@@ -517,6 +524,30 @@ def declare_snapshots(
             )
         )
     return events
+
+
+def snapshot_check(
+    state: AircraftState, aircraft: dict[str, AircraftState], plot: BopPlot, fixes: dict[str, str]
+) -> LaunchCheck:
+    """May ``state`` declare the snapshot its orders ask for ("Declare a Missile Snapshot",
+    SoP 02)? ``fixes`` are this game-turn's (fixer → target, by callsign). The Weapon Launch
+    action it costs is paid when it is declared."""
+    assert plot.missile is not None
+    target = aircraft[plot.missile.target]
+    card = missile_card(plot.missile.type)
+    contact = _contact_of(state, aircraft, target)
+    selected = selected_ir_missile(state, plot)
+    fit = state.sensors.fit
+    hands_off = bool(fit is not None and fit.helmet is not None) or (
+        target.callsign in state.sensors.tracks()
+    )
+    return can_declare_snapshot(
+        card,
+        selected=selected is not None and selected.type_id == card.type_id,
+        fixed_in_snapshot_parameters=fixes.get(state.callsign) == target.callsign,
+        target_aon=contact.aon if contact is not None else 99,
+        sensor_can_hand_off=hands_off,
+    )
 
 
 def _contact_of(

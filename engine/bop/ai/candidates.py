@@ -16,7 +16,6 @@ from engine.bop.ai.declarations import corner_speed_kt, gun_range_ft
 from engine.bop.ai.g_risk import crew_g_cost
 from engine.bop.ai.params import AiParams, AiState, AiStep, Posture
 from engine.bop.aircraft_state import AircraftState
-from engine.bop.game import Game
 from engine.bop.maneuvers.geometry import TURN_S, Vec, angle_deg, norm, sub
 from engine.bop.maneuvers.search import (
     ROLL_TICKS,
@@ -30,6 +29,7 @@ from engine.bop.maneuvers.search import (
     start_attitude,
     unload,
 )
+from engine.bop.view import GameView
 from engine.performance import speed_change
 from engine.phad import Attitude
 from models.orders import (
@@ -39,7 +39,7 @@ from models.orders import (
 )
 
 
-def search(game: Game, me: AircraftState, state: AiState, params: AiParams) -> AiStep:
+def search(game: GameView, me: AircraftState, state: AiState, params: AiParams) -> AiStep:
     """No enemy known: head for where one was last seen (as if it were still there), or
     level off on the present heading (a pilot waking from a black-out in a dive pulls out),
     at military power."""
@@ -74,7 +74,7 @@ def search(game: Game, me: AircraftState, state: AiState, params: AiParams) -> A
     return AiStep(outcome.plot, replace(state, posture="search", bandit=""), "search", note)
 
 
-def limits_for(game: Game, me: AircraftState, params: AiParams) -> scoring.Limits:
+def limits_for(game: GameView, me: AircraftState, params: AiParams) -> scoring.Limits:
     return scoring.Limits(
         gun_range_ft=gun_range_ft(me) or 2_000.0,
         slowest_kt=0.6 * corner_speed_kt(game, me),
@@ -126,7 +126,7 @@ def tails_for(goal: Vec, max_load_g: float) -> list[tuple[Tail, int]]:
 
 
 def best_plot(
-    game: Game,
+    game: GameView,
     me: AircraftState,
     opponent: Contact,
     posture: Posture,
@@ -136,9 +136,11 @@ def best_plot(
     params: AiParams,
 ) -> Outcome:
     hypotheses = []
+    # to the end of this game-turn: none left when it moved earlier in the order of flight
+    ahead_s = (game.turn + 1 - opponent.seen.turn) * TURN_S
     for guess in guesses(opponent):
-        end_ft, end_velocity = guess.predict(TURN_S)
-        later_ft, _ = guess.predict(2 * TURN_S)
+        end_ft, end_velocity = guess.predict(ahead_s)
+        later_ft, _ = guess.predict(ahead_s + TURN_S)
         hypotheses.append(scoring.Bandit(end_ft, end_velocity, later_ft))
     end_ft = hypotheses[len(hypotheses) // 2].position_ft
     limits = limits_for(game, me, params)
@@ -163,7 +165,7 @@ def best_plot(
 
 
 def own_end(
-    game: Game,
+    game: GameView,
     me: AircraftState,
     outcome: Outcome,
     throttle: Throttle,

@@ -150,17 +150,26 @@ def guesses(contact: Contact) -> list[Contact]:
 
 
 def contact_from(
-    state: AircraftState, now: Sighting, before: Sighting | None, seen_now: bool
+    state: AircraftState,
+    now: Sighting,
+    before: Sighting | None,
+    seen_now: bool,
+    moved: bool = False,
 ) -> Contact:
-    """A contact turning as it turned between two sightings a game-turn apart (as the
-    sighting last estimated, or straight, when there is no earlier sighting)."""
+    """A contact turning as it turned between two sightings a game-turn apart (or two, when
+    it ``moved`` earlier in this game-turn's order of flight), as the earlier sighting
+    estimated when both see it at the same time, or straight when there is no earlier one."""
     axis: Vec = now.axis
     rate = now.rate_dps
     held_bank = False
-    if before is not None and now.turn - before.turn == 1:
+    gap = now.turn - before.turn if before is not None else None
+    if before is not None and gap == 0:
+        axis, rate = before.axis, before.rate_dps
+    elif before is not None and (gap == 1 or (moved and gap == 2)):
         axis = unit(cross(before.velocity_ft_s, now.velocity_ft_s))
         if norm(axis) > 0.5:
-            rate = min(MAX_RATE_DPS, angle_deg(before.velocity_ft_s, now.velocity_ft_s) / TURN_S)
+            turned_deg = angle_deg(before.velocity_ft_s, now.velocity_ft_s)
+            rate = min(MAX_RATE_DPS, turned_deg / (gap * TURN_S))
         held_bank = rate == 0.0 and angle_deg(before.bank_axis, now.bank_axis) < 45.0
     return Contact(state.id, state.callsign, state.card, now, axis, rate, seen_now, held_bank)
 

@@ -14,11 +14,11 @@ from engine.bop.ai.contacts import (
 from engine.bop.ai.params import AiParams, AiState, Posture
 from engine.bop.ai.reading import own_velocity_ft_s, range_to_ft
 from engine.bop.aircraft_state import AircraftState
-from engine.bop.game import Game
 from engine.bop.maneuvers.geometry import TURN_S, angle_deg, dot, norm, sub, unit
 from engine.bop.maneuvers.search import (
     Outcome,
 )
+from engine.bop.view import GameView
 from models.missile import IR_SEEKERS, missile_card
 from models.orders import (
     BopPlot,
@@ -48,7 +48,7 @@ CLOSURE_BAND_KT = 20.0
 """Closure within this of the wanted closure holds military power."""
 
 
-def corner_speed_kt(game: Game, me: AircraftState) -> float:
+def corner_speed_kt(game: GameView, me: AircraftState) -> float:
     """Corner speed as true airspeed at the present altitude (KEAS from the card)."""
     conditions = game.flight_conditions(me.id)
     keas_per_kt = conditions.keas / max(me.speed_kt, 1)
@@ -63,7 +63,7 @@ def closure_kt(me: AircraftState, contact: Contact) -> float:
 
 
 def choose_throttle(
-    game: Game, me: AircraftState, opponent: Contact, posture: Posture
+    game: GameView, me: AircraftState, opponent: Contact, posture: Posture
 ) -> tuple[Throttle, bool]:
     """Throttle and speedbrake: burner to defend or to catch up, idle and boards to stop an
     overshoot, military power to hold corner speed."""
@@ -91,7 +91,7 @@ def choose_throttle(
 
 
 def weapon_orders(
-    game: Game,
+    game: GameView,
     me: AircraftState,
     outcome: Outcome,
     bandit: Contact,

@@ -14,15 +14,15 @@ from engine.bop.ai.contacts import (
 from engine.bop.ai.params import AiParams, AiState, Fight
 from engine.bop.ai.reading import angles_deg, own_velocity_ft_s
 from engine.bop.aircraft_state import AircraftState
-from engine.bop.game import Game
 from engine.bop.maneuvers.geometry import sub
+from engine.bop.view import GameView
 from engine.turning import turn_radius_ft, turn_rate_dps
 from models.orders import (
     Throttle,
 )
 
 
-def preferred_fight(game: Game, me: AircraftState, bandit: AircraftState) -> Fight:
+def preferred_fight(game: GameView, me: AircraftState, bandit: AircraftState) -> Fight:
     """Two circles for the better sustained turn rate, one circle for the tighter radius
     (Shaw; reference bfm.md): each aircraft at its present speed and altitude, military
     power or afterburner as it carries."""
@@ -47,7 +47,7 @@ def preferred_fight(game: Game, me: AircraftState, bandit: AircraftState) -> Fig
 
 
 def merge_sense(
-    game: Game, me: AircraftState, bandit: Contact, params: AiParams, state: AiState
+    game: GameView, me: AircraftState, bandit: Contact, params: AiParams, state: AiState
 ) -> tuple[int, AiState, str]:
     """The turn to make at the merge (+1 left, −1 right; 0 while still closing), the state
     that remembers it and a note when it is first chosen."""

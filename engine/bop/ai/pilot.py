@@ -35,8 +35,8 @@ from engine.bop.ai.reading import (
     main_threat,
     posture_note,
 )
-from engine.bop.game import Game
 from engine.bop.maneuvers.search import plot_of
+from engine.bop.view import GameView
 from models.orders import StraightSegment
 
 __all__ = [
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 
-def fly(game: Game, aircraft: str, params: AiParams, state: AiState | None = None) -> AiStep:
+def fly(game: GameView, aircraft: str, params: AiParams, state: AiState | None = None) -> AiStep:
     """The AI pilot's orders for ``aircraft``'s next game-turn."""
     state = state or AiState()
     me = game.aircraft[aircraft]

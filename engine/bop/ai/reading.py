@@ -16,8 +16,8 @@ from engine.bop.ai.contacts import (
 )
 from engine.bop.ai.params import AiParams, AiState, Posture
 from engine.bop.aircraft_state import AircraftState
-from engine.bop.game import Game
 from engine.bop.maneuvers.geometry import TURN_S, Vec, angle_deg, norm, scale, sub
+from engine.bop.view import GameView
 
 KEEP_BANDIT_RANGE_RATIO = 0.5
 """A pilot switches from the bandit it fights (or its radar tracks) only to one less than
@@ -33,7 +33,7 @@ HIGH_ASPECT_HCA_DEG = 120.0
 
 
 def known_contacts(
-    game: Game, me: AircraftState, state: AiState
+    game: GameView, me: AircraftState, state: AiState
 ) -> tuple[list[Contact], dict[str, Sighting]]:
     """Enemies the crew has spotted, its radar has acquired or tracks, or its IRST tracks
     (SoP 09–10), or saw in the last few game-turns, and the sightings to remember."""
@@ -50,7 +50,10 @@ def known_contacts(
             or (me.sensors.radar is not None and me.sensors.radar.holding(other.callsign))
         )
         if seen:
-            contact = contact_from(other, sighting_of(other, game.turn), before, True)
+            # an aircraft that already moved this game-turn is seen at the turn's end
+            moved = game.has_moved(other.id)
+            seen_turn = game.turn + 1 if moved else game.turn
+            contact = contact_from(other, sighting_of(other, seen_turn), before, True, moved)
             sightings[other.id] = replace(
                 contact.seen, axis=contact.axis, rate_dps=contact.rate_dps
             )

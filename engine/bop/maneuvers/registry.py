@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from engine.bop.game import Game
 from engine.bop.maneuvers import turns, vertical
 from engine.bop.maneuvers.base import ManeuverError, ManeuverParams, ManeuverState, ManeuverStep
+from engine.bop.view import GameView
 
 P = TypeVar("P", bound=ManeuverParams)
 
@@ -24,7 +24,7 @@ class Maneuver(Generic[P]):
 
     name: str
     params: type[P]
-    fly: Callable[[Game, str, P, ManeuverState], ManeuverStep]
+    fly: Callable[[GameView, str, P, ManeuverState], ManeuverStep]
 
     def parse(self, params: Mapping[str, Any] | P | None = None) -> P:
         """The maneuver's parameters from a table (raises pydantic's ValidationError)."""
@@ -34,7 +34,7 @@ class Maneuver(Generic[P]):
 
     def step(
         self,
-        game: Game,
+        game: GameView,
         aircraft: str,
         params: Mapping[str, Any] | P | None = None,
         state: ManeuverState | None = None,
@@ -49,7 +49,7 @@ class Maneuver(Generic[P]):
 
 
 def _entry(
-    name: str, params: type[P], fly: Callable[[Game, str, P, ManeuverState], ManeuverStep]
+    name: str, params: type[P], fly: Callable[[GameView, str, P, ManeuverState], ManeuverStep]
 ) -> tuple[str, Maneuver[Any]]:
     return f"bfm/{name}", Maneuver(f"bfm/{name}", params, fly)
 

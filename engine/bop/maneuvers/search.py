@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.bop.errors import IllegalOrder
-from engine.bop.game import Game
 from engine.bop.maneuvers.base import ManeuverError
 from engine.bop.maneuvers.geometry import Vec, angle_deg
 from engine.bop.plotting import FlightConditions, PlottedTurn
+from engine.bop.view import GameView
 from engine.hexmap import STEP_FT
 from engine.phad import RINGS, Attitude, Cell
 from models.orders import (
@@ -65,19 +65,19 @@ class Outcome:
         return sum(abs(segment.rolled_cells) for segment in self.flown.segments)
 
 
-def conditions(game: Game, aircraft: str, throttle: Throttle = "mil") -> FlightConditions:
+def conditions(game: GameView, aircraft: str, throttle: Throttle = "mil") -> FlightConditions:
     """What Ap finds for the aircraft at the start of its next Flight Phase."""
     return game.flight_conditions(aircraft, throttle)
 
 
-def throttle_for(game: Game, aircraft: str, wanted: Throttle) -> Throttle:
+def throttle_for(game: GameView, aircraft: str, wanted: Throttle) -> Throttle:
     """``wanted``, or military power when it is afterburner on an aircraft without one."""
     if wanted == "ab" and not game.aircraft[aircraft].card.engines.has_afterburner:
         return "mil"
     return wanted
 
 
-def try_plot(game: Game, aircraft: str, plot: BopPlot) -> Outcome | None:
+def try_plot(game: GameView, aircraft: str, plot: BopPlot) -> Outcome | None:
     """What ``plot`` would do next game-turn, or ``None`` if the rules refuse it.  An
     aircraft the rules fly (spinning, uncontrolled, departed) flies their plot instead."""
     state = game.aircraft[aircraft]
@@ -90,7 +90,7 @@ def try_plot(game: Game, aircraft: str, plot: BopPlot) -> Outcome | None:
 
 
 def best(
-    game: Game,
+    game: GameView,
     aircraft: str,
     groups: Iterable[Iterable[BopPlot]],
     score: Callable[[Outcome], float],
@@ -110,7 +110,7 @@ def best(
 
 
 def best_scored(
-    game: Game,
+    game: GameView,
     aircraft: str,
     groups: Iterable[Iterable[BopPlot]],
     score: Callable[[Outcome], float],
@@ -139,7 +139,7 @@ def plot_of(throttle: Throttle, segments: Sequence[Segment], speedbrake: bool = 
     return BopPlot(throttle=throttle, speedbrake=speedbrake, segments=tuple(segments))
 
 
-def start_attitude(game: Game, aircraft: str) -> Attitude:
+def start_attitude(game: GameView, aircraft: str) -> Attitude:
     """The attitude plotting starts from (pointing ends at the start of the Flight Phase)."""
     return game.aircraft[aircraft].attitude.end_pointing()
 

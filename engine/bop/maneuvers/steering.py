@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from engine.bop.game import Game
 from engine.bop.maneuvers.geometry import UP, Vec, angle_deg, direction, heading_of, sub
 from engine.bop.maneuvers.search import (
     Load,
@@ -28,6 +27,7 @@ from engine.bop.maneuvers.search import (
     start_attitude,
     then_roll,
 )
+from engine.bop.view import GameView
 from models.orders import Throttle
 
 Goal = Callable[[Vec], Vec]
@@ -40,7 +40,7 @@ equally good pulls the one that keeps energy wins."""
 
 
 def turn_with_lift(
-    game: Game,
+    game: GameView,
     aircraft: str,
     lift: Vec,
     load: Load,
@@ -54,7 +54,7 @@ def turn_with_lift(
 
 
 def point_nose(
-    game: Game,
+    game: GameView,
     aircraft: str,
     goal: Goal,
     loads: Sequence[Load],
@@ -105,7 +105,7 @@ def fixed(goal: Vec) -> Goal:
     return lambda _: goal
 
 
-def level_off(game: Game, aircraft: str, throttle: Throttle) -> Outcome:
+def level_off(game: GameView, aircraft: str, throttle: Throttle) -> Outcome:
     """Bring the Nose to the horizon on its present heading, Canopy up: pull or push the
     least that gets there, rolling before or after."""
     start = start_attitude(game, aircraft)

@@ -11,7 +11,6 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.bop.game import Game
 from engine.bop.maneuvers.base import (
     ManeuverError,
     ManeuverParams,
@@ -45,6 +44,7 @@ from engine.bop.maneuvers.search import (
     unload,
 )
 from engine.bop.maneuvers.steering import aim_point, fixed, point_nose, turn_with_lift
+from engine.bop.view import GameView
 from engine.hexmap import STEP_FT
 from models.orders import BopPlot, StraightSegment, Throttle
 
@@ -61,7 +61,7 @@ than it started): an Unloaded segment sinks a couple of thousand feet a game-tur
 run scored only by distance would trade all its height and fly into the ground."""
 
 
-def require_target(game: Game, params: TargetParams) -> None:
+def require_target(game: GameView, params: TargetParams) -> None:
     """Raise :class:`ManeuverError` unless the named target is in the game."""
     if params.target not in game.aircraft:
         raise ManeuverError(
@@ -70,14 +70,14 @@ def require_target(game: Game, params: TargetParams) -> None:
         )
 
 
-def level_lift(game: Game, aircraft: str, sense: int) -> Vec:
+def level_lift(game: GameView, aircraft: str, sense: int) -> Vec:
     """The horizontal direction at right angles to the Nose's heading, right (+1) or left."""
     nose = start_attitude(game, aircraft).nose
     heading = heading_of(nose.unit_vector()) if nose.heading_deg is not None else 0.0
     return direction(heading + 90.0 * sense, 0.0)
 
 
-def lift_toward(game: Game, aircraft: str, target: str, sense: int, level: bool) -> Vec:
+def lift_toward(game: GameView, aircraft: str, target: str, sense: int, level: bool) -> Vec:
     """The lift direction that turns the Nose toward ``target``: the line of sight's part at
     right angles to the Nose (flattened to the horizon when ``level``); the ``sense`` side
     when the target is dead ahead or astern."""
@@ -92,13 +92,13 @@ def lift_toward(game: Game, aircraft: str, target: str, sense: int, level: bool)
     return unit(lateral)
 
 
-def side_of(game: Game, aircraft: str, lift: Vec) -> int:
+def side_of(game: GameView, aircraft: str, lift: Vec) -> int:
     """+1 when ``lift`` lies to the right of the aircraft, −1 to the left."""
     wing = start_attitude(game, aircraft).wing.unit_vector()
     return 1 if sum(a * b for a, b in zip(lift, wing, strict=True)) >= 0 else -1
 
 
-def heading_side(game: Game, aircraft: str, lift: Vec) -> int:
+def heading_side(game: GameView, aircraft: str, lift: Vec) -> int:
     """+1 when ``lift`` points to the right of the Nose's heading on the map, −1 to the
     left: unlike :func:`side_of`, the same answer whatever the bank (in a knife-edge turn
     the Wing points up or down and says nothing about left and right)."""
@@ -128,18 +128,22 @@ class HardTurn(BreakTurn):
     """Throttle for the turn; military power sustains less load."""
 
 
-def break_turn(game: Game, aircraft: str, params: BreakTurn, state: ManeuverState) -> ManeuverStep:
+def break_turn(
+    game: GameView, aircraft: str, params: BreakTurn, state: ManeuverState
+) -> ManeuverStep:
     """Roll the lift vector level toward the attacker and pull the maximum load all turn."""
     return _level_turn(game, aircraft, params, state, "max", "ab", "break turn")
 
 
-def hard_turn(game: Game, aircraft: str, params: HardTurn, state: ManeuverState) -> ManeuverStep:
+def hard_turn(
+    game: GameView, aircraft: str, params: HardTurn, state: ManeuverState
+) -> ManeuverStep:
     """As the break turn, at the sustained load ("sustained": thrust still matches drag)."""
     return _level_turn(game, aircraft, params, state, "sustained", params.throttle, "hard turn")
 
 
 def _level_turn(
-    game: Game,
+    game: GameView,
     aircraft: str,
     params: BreakTurn,
     state: ManeuverState,
@@ -180,14 +184,14 @@ class LagPursuit(Pursuit):
     """Seconds behind the bandit along its straight-line path."""
 
 
-def pursuit_point(game: Game, target: str, lead_s: float) -> Vec:
+def pursuit_point(game: GameView, target: str, lead_s: float) -> Vec:
     """Where the bandit would be at the end of the game-turn, ``lead_s`` further on (ahead
     when positive, behind when negative), were it to fly straight."""
     return extrapolated_ft(game.aircraft[target], TURN_S + lead_s)
 
 
 def _pursue(
-    game: Game, aircraft: str, params: Pursuit, state: ManeuverState, lead_s: float, name: str
+    game: GameView, aircraft: str, params: Pursuit, state: ManeuverState, lead_s: float, name: str
 ) -> ManeuverStep:
     require_target(game, params)
     goal = aim_point(pursuit_point(game, params.target, lead_s))
@@ -197,21 +201,21 @@ def _pursue(
 
 
 def lead_pursuit(
-    game: Game, aircraft: str, params: LeadPursuit, state: ManeuverState
+    game: GameView, aircraft: str, params: LeadPursuit, state: ManeuverState
 ) -> ManeuverStep:
     """Nose ahead of the bandit: closes range and angles, risks an overshoot."""
     return _pursue(game, aircraft, params, state, params.lead_s, "lead")
 
 
 def pure_pursuit(
-    game: Game, aircraft: str, params: PurePursuit, state: ManeuverState
+    game: GameView, aircraft: str, params: PurePursuit, state: ManeuverState
 ) -> ManeuverStep:
     """Nose on the bandit at the end of the game-turn."""
     return _pursue(game, aircraft, params, state, 0.0, "pure")
 
 
 def lag_pursuit(
-    game: Game, aircraft: str, params: LagPursuit, state: ManeuverState
+    game: GameView, aircraft: str, params: LagPursuit, state: ManeuverState
 ) -> ManeuverStep:
     """Nose behind the bandit: holds the range, saves energy, gives up angles for now."""
     return _pursue(game, aircraft, params, state, -params.lag_s, "lag")
@@ -226,7 +230,9 @@ class GunsJink(ManeuverParams):
     """The attacker; when given the first jink goes to the side away from its Nose."""
 
 
-def guns_jink(game: Game, aircraft: str, params: GunsJink, state: ManeuverState) -> ManeuverStep:
+def guns_jink(
+    game: GameView, aircraft: str, params: GunsJink, state: ManeuverState
+) -> ManeuverStep:
     """Roll a quarter ring (Canopy to where a wing was) and pull ``max``, afterburner.
 
     The Unloaded segment cannot stand in for the jink's unload: it lasts at least 5 ticks
@@ -257,7 +263,7 @@ class FlatScissors(TargetParams):
 
 
 def flat_scissors(
-    game: Game, aircraft: str, params: FlatScissors, state: ManeuverState
+    game: GameView, aircraft: str, params: FlatScissors, state: ManeuverState
 ) -> ManeuverStep:
     """Each game-turn: lift level toward the bandit's side, maximum load, idle throttle
     (military power once the load left falls below ``min_load_g``).
@@ -292,7 +298,7 @@ class DefensiveSpiral(ManeuverParams):
 
 
 def defensive_spiral(
-    game: Game, aircraft: str, params: DefensiveSpiral, state: ManeuverState
+    game: GameView, aircraft: str, params: DefensiveSpiral, state: ManeuverState
 ) -> ManeuverStep:
     """Aim the Nose a quarter turn round and ``pitch_deg`` down every game-turn.
 
@@ -322,7 +328,9 @@ class Extension(ManeuverParams):
     """Throttle for the run."""
 
 
-def extension(game: Game, aircraft: str, params: Extension, state: ManeuverState) -> ManeuverStep:
+def extension(
+    game: GameView, aircraft: str, params: Extension, state: ManeuverState
+) -> ManeuverStep:
     """Fly the plot that ends farthest from the bandit (or from where the aircraft was a
     game-turn ago), preferring an unloaded segment while the Nose is above
     ``MIN_EXTENSION_PITCH_DEG``, never diving steeper than that nor ending below

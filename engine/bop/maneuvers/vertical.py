@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from engine.bop.game import Game
 from engine.bop.maneuvers.base import (
     ManeuverParams,
     ManeuverState,
@@ -65,6 +64,7 @@ from engine.bop.maneuvers.turns import (
     side_of,
 )
 from engine.bop.plotting import BARREL_ROLL_MIN_LOAD_G
+from engine.bop.view import GameView
 from engine.phad import Attitude, Cell
 from models.orders import Throttle
 
@@ -87,14 +87,14 @@ def level_cell(heading_deg: float) -> Cell:
     return Cell(0, offset * 30 + 15)
 
 
-def _entry(state: ManeuverState, game: Game, aircraft: str) -> ManeuverState:
+def _entry(state: ManeuverState, game: GameView, aircraft: str) -> ManeuverState:
     if state.entry_heading_deg is not None:
         return state
     heading = round(heading_flown_deg(start_attitude(game, aircraft))) % 360
     return ManeuverState(state.phase, state.turns, heading, state.sense)
 
 
-def _hold(game: Game, aircraft: str, state: ManeuverState, throttle: Throttle) -> ManeuverStep:
+def _hold(game: GameView, aircraft: str, state: ManeuverState, throttle: Throttle) -> ManeuverStep:
     outcome = level_off(game, aircraft, throttle_for(game, aircraft, throttle))
     return ManeuverStep(outcome.plot, state.next(DONE), "level off")
 
@@ -107,20 +107,22 @@ class HalfLoop(ManeuverParams):
     """Throttle through the loop."""
 
 
-def immelmann(game: Game, aircraft: str, params: HalfLoop, state: ManeuverState) -> ManeuverStep:
+def immelmann(
+    game: GameView, aircraft: str, params: HalfLoop, state: ManeuverState
+) -> ManeuverStep:
     """Pull the maximum load up the loop until the Nose is level on the reversed heading,
     then roll upright; then fly level.  The first game-turn rolls the Canopy up first."""
     return _half_loop(game, aircraft, params, state, UP, "Immelmann")
 
 
-def split_s(game: Game, aircraft: str, params: HalfLoop, state: ManeuverState) -> ManeuverStep:
+def split_s(game: GameView, aircraft: str, params: HalfLoop, state: ManeuverState) -> ManeuverStep:
     """Roll inverted, pull the maximum load down through the bottom until the Nose is level
     on the reversed heading (upright again); then fly level."""
     return _half_loop(game, aircraft, params, state, scale(UP, -1.0), "split-S")
 
 
 def _half_loop(
-    game: Game,
+    game: GameView,
     aircraft: str,
     params: HalfLoop,
     state: ManeuverState,
@@ -176,7 +178,7 @@ PHASE_LIMIT_TURNS = 3
 """A part of a maneuver not done in this many game-turns is given up for the next."""
 
 
-def wingover(game: Game, aircraft: str, params: Wingover, state: ManeuverState) -> ManeuverStep:
+def wingover(game: GameView, aircraft: str, params: Wingover, state: ManeuverState) -> ManeuverStep:
     """Point the Nose at ``pitch_deg`` a quarter turn round, then level on the reciprocal."""
     state = _entry(state, game, aircraft)
     if state.phase == DONE:
@@ -212,20 +214,20 @@ class YoYo(TargetParams):
     """Throttle for the maneuver."""
 
 
-def high_yo_yo(game: Game, aircraft: str, params: YoYo, state: ManeuverState) -> ManeuverStep:
+def high_yo_yo(game: GameView, aircraft: str, params: YoYo, state: ManeuverState) -> ManeuverStep:
     """Lag reposition: aim ``offset_ft`` above the bandit (trading closure for height),
     then come back down into pure pursuit."""
     return _yo_yo(game, aircraft, params, state, +1.0, 0.0, "high yo-yo")
 
 
-def low_yo_yo(game: Game, aircraft: str, params: YoYo, state: ManeuverState) -> ManeuverStep:
+def low_yo_yo(game: GameView, aircraft: str, params: YoYo, state: ManeuverState) -> ManeuverStep:
     """Lead reposition: aim ``offset_ft`` below and ahead of the bandit at the maximum
     load (gravity adds to the turn, closure builds), then lead pursuit back up."""
     return _yo_yo(game, aircraft, params, state, -1.0, DEFAULT_LEAD_S, "low yo-yo")
 
 
 def _yo_yo(
-    game: Game,
+    game: GameView,
     aircraft: str,
     params: YoYo,
     state: ManeuverState,
@@ -258,7 +260,7 @@ class LagRoll(TargetParams):
     """Throttle for the maneuver."""
 
 
-def lag_roll(game: Game, aircraft: str, params: LagRoll, state: ManeuverState) -> ManeuverStep:
+def lag_roll(game: GameView, aircraft: str, params: LagRoll, state: ManeuverState) -> ManeuverStep:
     """First game-turn: a barrel roll or a roll-and-pull that ends with the Nose nearest a
     point above and behind the bandit; afterwards lag pursuit."""
     require_target(game, params)
@@ -283,7 +285,7 @@ class BarrelRollAttack(TargetParams):
 
 
 def barrel_roll_attack(
-    game: Game, aircraft: str, params: BarrelRollAttack, state: ManeuverState
+    game: GameView, aircraft: str, params: BarrelRollAttack, state: ManeuverState
 ) -> ManeuverStep:
     """First game-turn: a half or full barrel roll (either way, at the load that fits
     best), scored by how near the Nose ends to the bandit and how near the range is to
@@ -315,7 +317,7 @@ def barrel_roll_attack(
     return ManeuverStep(outcome.plot, state.next("pursue"), "barrel-roll attack")
 
 
-def barrel_roll_loads(game: Game, aircraft: str, throttle: Throttle) -> list[float]:
+def barrel_roll_loads(game: GameView, aircraft: str, throttle: Throttle) -> list[float]:
     """Loads a barrel roll may use: 2.5 G ("Barrel Rolls") up to the most the pilot can pull,
     by 0.5 G."""
     top = conditions(game, aircraft, throttle).max_pull_g
@@ -324,7 +326,7 @@ def barrel_roll_loads(game: Game, aircraft: str, throttle: Throttle) -> list[flo
     ]
 
 
-def _roll_or_pull(game: Game, aircraft: str, goal: Goal, throttle: Throttle) -> Outcome:
+def _roll_or_pull(game: GameView, aircraft: str, goal: Goal, throttle: Throttle) -> Outcome:
     """The barrel roll, or the roll and sustained pull, that ends with the Nose nearest
     ``goal``."""
     own = game.aircraft[aircraft].position_ft()
@@ -345,7 +347,7 @@ class RollingScissors(TargetParams):
 
 
 def rolling_scissors(
-    game: Game, aircraft: str, params: RollingScissors, state: ManeuverState
+    game: GameView, aircraft: str, params: RollingScissors, state: ManeuverState
 ) -> ManeuverStep:
     """The lift vector goes up-and-toward the bandit while the Nose is on or below the
     horizon and toward-and-down once it is above; maximum load.  The phase is read from the

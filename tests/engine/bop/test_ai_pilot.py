@@ -141,7 +141,7 @@ def test_after_a_high_aspect_merge_the_turn_direction_decides_the_circles(fight:
     while game.turn < game.scenario.turns:
         before = {e: velocity_ft_s(s) for e, s in game.aircraft.items()}
         game.play_turn(game.scripted_orders())
-        state = game._maneuver_states["viper-1"]
+        state = game.pilots.states["viper-1"]
         if decided_turn is None and state.fight:
             decided_turn = game.turn
             assert state.fight == fight

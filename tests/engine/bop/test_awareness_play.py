@@ -182,10 +182,10 @@ def test_a_wingman_who_sees_the_launcher_warns_by_radio() -> None:
         0, frozenset({Spot(Observer("Fishbed 2", "pilot"), "Phantom 1", "visual_search", 0)})
     )
     notes: list[Any] = []
-    assert game._sees_launch("fishbed-1", "phantom-1", notes, 6.0)
+    assert game.combat.sees_launch("fishbed-1", "phantom-1", notes, 6.0)
     (call,) = [e for e in notes if e.kind == "warning_call"]
     assert call.detail == "Fishbed 2 warns Fishbed 1 of Phantom 1's launch"
     paid = [s.task for s in game.aircraft["fishbed-2"].ledgers[0].spends]
     assert "cockpit action: warning_call" in paid
     # Nobody on the Phantom's side sees a launcher: no call, no awareness.
-    assert not game._sees_launch("phantom-1", "fishbed-1", [], 6.0)
+    assert not game.combat.sees_launch("phantom-1", "fishbed-1", [], 6.0)

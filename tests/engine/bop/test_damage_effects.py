@@ -11,7 +11,9 @@ from engine.bop.damage import CriticalHit, DamageState
 from engine.bop.damage_effects import EngineState, damage_effects
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
+from engine.bop.legality import judge_all
 from engine.bop.phases import engine_losses
+from engine.bop.turn import TurnContext
 from models.aircraft import card
 from models.scenario import load_scenario
 from tests.engine.bop.conftest import conditions, solo
@@ -90,8 +92,8 @@ def test_without_its_afterburner_an_engine_gives_mil_thrust_at_ab() -> None:
 def test_spar_damage_lowers_the_safe_load() -> None:
     whole = damaged_game("F-16C", "mil")
     spar = damaged_game("F-16C", "mil", hit("Structure", "safe_load_minus_2"))
-    limit = whole._conditions(whole.aircraft["test-1"], "mil").safe_load_g
-    assert spar._conditions(spar.aircraft["test-1"], "mil").safe_load_g == limit - 2
+    limit = whole.flight_conditions("test-1", "mil").safe_load_g
+    assert spar.flight_conditions("test-1", "mil").safe_load_g == limit - 2
 
 
 def test_a_killed_pilot_leaves_the_aircraft_uncontrolled() -> None:
@@ -115,10 +117,10 @@ def test_an_engine_shot_out_of_a_twin_calls_for_a_departure_check() -> None:
     game = damaged_game("F-4E", "mil")
     before = {"test-1": 2}
     state = game.aircraft["test-1"]
-    planned = game._plot_all(game.scripted_orders())
+    planned = judge_all(game.aircraft, game.scripted_orders(), 1)
     state.damage = boxed("F-4E", hit("Engine", "engine_out", engine=1))
     conditions = {entity: plan.conditions for entity, plan in planned.items()}
-    events = engine_losses(game.aircraft, before, conditions, game.dice, 1, 6.0)
+    events = engine_losses(game.aircraft, before, conditions, TurnContext(game.dice, 1))
     assert [e.kind for e in events][:1] == ["engine"]
     assert events[0].data["departure_points"] == 2  # Mil is throttle step 2
     assert any(e.kind in ("departure_check", "departure") for e in events)

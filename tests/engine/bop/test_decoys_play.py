@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from engine.bop.decoys import countermeasure_columns, decoy_kind
+from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
 from models.missile import missile_card
 from models.scenario import load_scenario
@@ -45,8 +46,10 @@ def test_a_program_dispenses_every_turn_until_switched_off() -> None:
 
 def test_a_type_without_a_dispenser_cannot_set_a_program() -> None:
     game = Game(solo([{"segments": LEVEL, "sensors": {"decoy_program": 2}}], type_id="MiG-21MF"))
-    events = game.play_turn(game.scripted_orders()).events
-    assert any(e.kind == "decoys" and "has no decoy dispenser" in e.detail for e in events)
+    orders = game.scripted_orders()
+    assert not game.legal(orders)
+    with pytest.raises(IllegalOrder, match=r"Test 1, turn 1: .*no decoy dispenser"):
+        game.play_turn(orders)
 
 
 def test_a_defending_target_puts_out_chaff_against_a_radar_missile() -> None:

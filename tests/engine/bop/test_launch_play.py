@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
 from engine.bop.initiative import Initiative, order_of_flight
 from engine.bop.sensors.common import Awareness
@@ -138,10 +139,15 @@ def test_a_declared_snapshot_fires_when_the_seeker_locks_on() -> None:
 def test_no_snapshot_without_a_fix() -> None:
     order = {"type": "R-73", "target": "eagle-1", "snapshot": True}
     game = chase("MiG-29", ["R-73"], order, 1)
-    events = game.play_turn(game.scripted_orders()).events
-    declared = [e for e in events if e.kind == "snapshot"]
-    assert declared and "fixed in snapshot parameters" in declared[0].detail
-    assert not [e for e in events if e.kind == "launch"]
+    orders = game.scripted_orders()
+    assert not game.legal(orders)
+    with pytest.raises(IllegalOrder, match="fixed in snapshot parameters") as refused:
+        game.play_turn(orders)
+    assert (refused.value.rule, refused.value.aircraft) == (
+        "Declare a Missile Snapshot, SoP 02",
+        "Shooter 1",
+    )
+    assert game.turn == 0
 
 
 def test_a_missile_order_is_one_kind_of_launch() -> None:

@@ -11,6 +11,7 @@ from engine.bop.game import Game
 from engine.bop.sensor_phase import sensor_phase
 from engine.bop.sensors.common import Awareness
 from engine.bop.sensors.radar import RadarState
+from engine.bop.turn import TurnContext
 from models.scenario import load_scenario
 from models.timeline import Timeline
 from tests.engine.bop.test_awareness_play import head_on
@@ -75,7 +76,7 @@ def test_an_unattended_radar_loses_its_contacts() -> None:
     phantom.sensors.radar = RadarState("Srch", (Awareness("radar", "Fishbed 1", "track", 0),))
     for ledger in phantom.ledgers:  # the crew have spent every AP before the Sensor phase
         ledger.remaining_ap = 0
-    result = sensor_phase(game.aircraft, orders, game.dice, 2, 12.0)
+    result = sensor_phase(game.aircraft, orders, TurnContext(game.dice, 2))
     assert any("unattended" in e.detail for e in result)
     assert phantom.sensors.radar.awareness == ()
 

@@ -1,0 +1,257 @@
+"""Combat in the game loop (SoP 07): the glue between the game's state and the gun and
+missile procedures.
+
+:class:`CombatPlay` answers what the combat rules ask of the game — whether a pilot can
+engage or defend (Guns Engagement, Guns Defense), whether a target saw a launch and defends
+(Missile Defense, warning calls), what the sensors hold for a launch, a missile's guidance and
+seeker in flight — and resolves gun combat after movement.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import numpy.typing as npt
+
+from engine.bop.activity import TaskRefused, receive_message
+from engine.bop.aircraft_state import AircraftState
+from engine.bop.awareness import Awareness
+from engine.bop.combat import Combatant, Placement, gun_combat
+from engine.bop.crew import pay_missile_defense
+from engine.bop.decoys import countermeasure_columns, decoy_kind, release_against
+from engine.bop.launch_play import LaunchAids
+from engine.bop.missile_play import MissileTrack, pilot_quality, readable
+from engine.bop.sensor_phase import seeker_in_flight, slaved_acquisition, snapshot_acquisition
+from engine.bop.sensors.radar import guides_rhm
+from engine.bop.turn import TurnContext
+from engine.dice import Dice
+from models.missile import MissileCard
+from models.orders import BopPlot
+from models.timeline import Event
+
+
+class CombatPlay:
+    """What the combat rules read of the game's aircraft, spots and dice."""
+
+    def __init__(
+        self, aircraft: dict[str, AircraftState], awareness: Awareness, dice: Dice
+    ) -> None:
+        self.aircraft = aircraft
+        self.awareness = awareness
+        self.dice = dice
+
+    def gun_combat(
+        self,
+        ctx: TurnContext,
+        orders: dict[str, BopPlot],
+        before: dict[str, Placement],
+        start_speeds: dict[str, int],
+        samples: dict[str, dict[str, npt.NDArray[Any]]],
+    ) -> list[Event]:
+        """Gun combat after movement (SoP 07); the last tick shows what it left."""
+        combatants = {
+            entity: Combatant(
+                entity,
+                state.callsign,
+                state.card,
+                before[entity],
+                state.placement(),
+                state.damage,
+                state.shots_left,
+                speed_kt=start_speeds.get(entity, state.speed_kt),
+                shot_last_turn=state.gun_shot_last_turn,
+                pilot_quality=pilot_quality(state.crew_quality),
+            )
+            for entity, state in self.aircraft.items()
+            if state.active and state.damage is not None and entity in before
+        }
+        events = gun_combat(
+            combatants, orders, ctx.dice, ctx.turn, ctx.end_s, self.engage, self.guns_defense
+        )
+        for entity, fighter in combatants.items():
+            state = self.aircraft[entity]
+            state.damage = fighter.damage
+            state.gun_shot_last_turn = fighter.fired_normal_or_tracking
+            if not fighter.active:
+                state.active = False
+            if entity in samples:
+                samples[entity]["weapons"][-1] = state.weapons_text()
+                samples[entity]["damage"][-1] = state.damage_text()
+        return events
+
+    def sees_launch(
+        self, target: str, launcher: str, notes: list[Event] | None = None, t_s: float = 0.0
+    ) -> bool:
+        """The target's crew know of the launch ("Missile Defense"): they have the launcher
+        spotted, their RWR warns of its radar, or a wingman who sees the launcher makes a
+        warning call on the radio that the pilot hears (Communications Receipt)."""
+        watcher, shooter = self.aircraft[target], self.aircraft[launcher]
+        if self.awareness.has_spotted(
+            watcher.callsign, shooter.callsign
+        ) or watcher.sensors.warned_by(shooter.callsign):
+            return True
+        return self.warning_call(watcher, shooter, notes if notes is not None else [], t_s)
+
+    def warning_call(
+        self, watcher: AircraftState, shooter: AircraftState, notes: list[Event], t_s: float
+    ) -> bool:
+        """The first wingman with a working radio who has the launcher spotted makes the
+        warning call (a Defensive Systems cockpit action); True when the pilot hears it."""
+        if not watcher.ledgers or not _has_radio(watcher):
+            return False
+        for friend in self.aircraft.values():
+            if (
+                friend is watcher
+                or friend.side != watcher.side
+                or not friend.active
+                or not friend.ledgers
+                or not _has_radio(friend)
+                or not self.awareness.has_spotted(friend.callsign, shooter.callsign)
+            ):
+                continue
+            try:
+                friend.ledgers[0].cockpit_action("warning_call")
+            except TaskRefused:
+                continue
+            about = f"{shooter.callsign}'s launch"
+            heard = receive_message(watcher.ledgers[0], self.dice, about)
+            notes.append(
+                Event(
+                    t_s=t_s,
+                    kind="warning_call",
+                    entities=(friend.id, watcher.id),
+                    detail=f"{friend.callsign} warns {watcher.callsign} of {about}"
+                    + ("" if heard.received else f"; {watcher.callsign} does not hear it"),
+                    data={"received": heard.received},
+                )
+            )
+            if heard.record is not None:
+                notes.append(heard.record.event(t_s, (watcher.id,)))
+            return heard.received
+        return False
+
+    def holds(self, launcher: str, target: str, card: MissileCard) -> tuple[bool, bool]:
+        """(radar track, seeker lock) the launcher holds on the target for ``card``: an RH
+        missile needs the radar in STT on it, an AH missile a track in any mode, an IR
+        missile its own seeker's lock (SoP 07, SoP 10). An RH launch from Boresight shifts
+        the radar to STT."""
+        suite = self.aircraft[launcher].sensors
+        callsign = self.aircraft[target].callsign
+        radar = suite.radar
+        track = False
+        if radar is not None:
+            track = (
+                guides_rhm(radar, callsign)
+                if card.seeker == "sarh"
+                else radar.tracks_target(callsign)
+            )
+        lock = suite.ir_lock is not None and (suite.ir_lock.sensor, suite.ir_lock.target) == (
+            card.type_id,
+            callsign,
+        )
+        return track, lock
+
+    def launch_aids(self, ctx: TurnContext, notes: list[Event]) -> LaunchAids:
+        """What the launch rules read of the sensors, the spots and the cards this turn; the
+        seeker rolls they make leave their records in ``notes``."""
+        aircraft, dice, turn, t_s = self.aircraft, ctx.dice, ctx.turn, ctx.end_s
+
+        def slaved(launcher: str, target: str, card: MissileCard) -> bool:
+            shooter, aimed = aircraft[launcher], aircraft[target]
+            return slaved_acquisition(shooter, aircraft, aimed, card, dice, turn, notes, t_s)
+
+        def snapshot(launcher: str, target: str, card: MissileCard) -> str:
+            shooter, aimed = aircraft[launcher], aircraft[target]
+            return snapshot_acquisition(shooter, aircraft, aimed, card, dice, turn, notes, t_s)
+
+        return LaunchAids(
+            holds=self.holds,
+            sees_launch=partial(self.sees_launch, notes=notes, t_s=t_s),
+            slaved=slaved,
+            snapshot=snapshot,
+            pair_capable=lambda launcher: aircraft[launcher].card.pair_launch,
+            weapon_launch=self.weapon_launch,
+        )
+
+    def weapon_launch(self, launcher: str, card: MissileCard) -> str:
+        """The pilot's Weapon Launch cockpit action, with Weapon Select first when the type
+        differs from the last one fired (Offensive Systems); returns why it cannot be paid."""
+        state = self.aircraft[launcher]
+        if not state.ledgers:
+            return ""
+        pilot = state.ledgers[0]
+        try:
+            if state.selected_weapon != card.type_id:
+                pilot.cockpit_action("weapon_select")
+                state.selected_weapon = card.type_id
+            pilot.cockpit_action("launch")
+        except TaskRefused as refused:
+            return f"Weapon Launch: {refused.problem}"
+        return ""
+
+    def seeker(self, track: MissileTrack, *, turn: int, t_s: float) -> tuple[bool, list[Event]]:
+        """A self-guided missile's seeker maintenance in flight (SoP 10 for missiles)."""
+        target = self.aircraft[track.state.target]
+        roll = seeker_in_flight(track.state, track.card, target, self.dice, turn)
+        if roll.record is None:
+            return roll.success, []
+        event = roll.record.event(t_s, (track.state.id,))
+        # The roll names the missile by id and type; the event by its name.
+        names = {f"{track.state.id} {track.card.type_id}": track.label, track.state.id: track.label}
+        return roll.success, [event.model_copy(update={"detail": readable(event.detail, names)})]
+
+    def guided(self, track: MissileTrack) -> bool:
+        """An RH missile in flight is guided while its launcher flies with its radar in STT
+        on the target ("Missile Flight")."""
+        launcher = self.aircraft.get(track.state.launcher)
+        target = self.aircraft.get(track.state.target)
+        if launcher is None or target is None or not launcher.active:
+            return False
+        radar = launcher.sensors.radar
+        return radar is not None and guides_rhm(radar, target.callsign)
+
+    def missile_defense(
+        self, track: MissileTrack, notes: list[Event], t_s: float
+    ) -> tuple[bool, int]:
+        """Missile Defense (SoP 07): a target that saw the launch defends, paying 1 AP, and
+        puts its decoys out against the missile; gives (defending, decoy columns)."""
+        target = self.aircraft[track.state.target]
+        defending = track.target_aware and pay_missile_defense(target, track.state.id)
+        if not defending:
+            return False, countermeasure_columns(target.decoys_released[decoy_kind(track.card)])
+        columns, released = release_against(target, track.card, t_s)
+        notes.extend(released)
+        return True, columns
+
+    def engage(self, shooter_id: str, target_id: str) -> str:
+        """The Guns Engagement task (SoP 07): the pilot must have the target spotted and pay
+        2 AP; returns why not, or ""."""
+        shooter, target = self.aircraft[shooter_id], self.aircraft[target_id]
+        if not self.awareness.pilot_has_spotted(shooter, target.callsign):
+            return "its pilot has not spotted the target (Guns Engagement)"
+        if not shooter.ledgers:
+            return ""
+        try:
+            shooter.ledgers[0].spend("guns_engagement", target.callsign)
+        except TaskRefused as refused:
+            return refused.problem
+        return ""
+
+    def guns_defense(self, target_id: str, shooter_id: str) -> int:
+        """Guns Defense (SoP 07) by doctrine: a pilot who sees the engaging aircraft spends
+        2 AP on it, or 1 when that is all it can; returns the AP spent."""
+        target, shooter = self.aircraft[target_id], self.aircraft[shooter_id]
+        if not target.ledgers or not self.awareness.pilot_has_spotted(target, shooter.callsign):
+            return 0
+        pilot = target.ledgers[0]
+        for ap in (2, 1):
+            if pilot.can_spend("guns_defense", shooter.callsign, ap):
+                pilot.spend("guns_defense", shooter.callsign, ap)
+                return ap
+        return 0
+
+
+def _has_radio(state: AircraftState) -> bool:
+    """The type has a radio (its card's sighting data says so)."""
+    return state.card.sighting is None or state.card.sighting.radio

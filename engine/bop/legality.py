@@ -1,0 +1,287 @@
+"""Legality of Birds of Prey orders: the one judge every order goes through.
+
+:func:`judge` checks one aircraft's orders for the next game-turn against its state now
+(throttle, guns, missiles, sensor declarations, swing wing, jettison) and plots and moves
+them (Bp–Im, the ``plot_turn`` and ``choose_move`` checks), raising
+:class:`~engine.bop.errors.IllegalOrder` with the rule, the aircraft, the game-turn and the
+segment; :func:`plan` is the same plot and move without the order checks (the pilots'
+look-ahead and the rules' own replans). Nothing here changes any state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import performance as perf
+from engine.bop.aircraft_state import AircraftState
+from engine.bop.errors import IllegalOrder
+from engine.bop.movement import IllegalMove, choose_move
+from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn, plot_turn
+from engine.bop.sensor_phase import radar_switch, snapshot_check
+from engine.bop.sensors.common import IllegalSensorAction
+from engine.bop.stores import jettison_problem
+from engine.bop.swing_wing import check_wing_order
+from engine.hexmap import Hex
+from models.missile import IR_SEEKERS, missile_card
+from models.orders import BopPlot, Throttle
+
+MODE_RULE = "Set Radar Mode, SoP 02"
+WEAPON_RULE = "Select Weapon, SoP 02"
+DDS_RULE = "Setting Decoy Program, SoP 02"
+SNAPSHOT_RULE = "Declare a Missile Snapshot, SoP 02"
+
+MIN_SAFE_LOAD_G = 1.0
+"""Structure damage never takes the safe load below level flight (docs/rulings.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentMove:
+    """Where one segment took the aircraft (Fm–Im)."""
+
+    h_hexes: int
+    v_steps: int
+    end_hex: Hex
+    end_alt_steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One aircraft's orders plotted and moved (Bp–Im), not yet flown."""
+
+    conditions: FlightConditions
+    plot: PlottedTurn
+    moves: tuple[SegmentMove, ...]
+
+
+def move_segments(start_hex: Hex, start_alt: int, plot: PlottedTurn) -> tuple[SegmentMove, ...]:
+    """Move each plotted segment: the 3D and 2D moves, plus an unloaded segment's drop."""
+    hex_, alt = start_hex, start_alt
+    moves: list[SegmentMove] = []
+    for segment in plot.segments:
+        canopy_heading = segment.start_attitude.canopy.heading_deg
+        try:
+            move, hex_ = choose_move(
+                segment.fp,
+                segment.movement_vector,
+                hex_,
+                Hex.parse(segment.end_hex) if segment.end_hex else None,
+                segment.alt_change_steps,
+                float(canopy_heading or 0),
+            )
+        except IllegalMove as error:
+            raise IllegalOrder(error.rule, str(error), segment=segment.index) from None
+        alt += move.v_steps - segment.altitude_loss_steps
+        moves.append(SegmentMove(move.h_hexes, move.v_steps, hex_, alt))
+    return tuple(moves)
+
+
+def judge(
+    entity: str,
+    state: AircraftState,
+    orders: dict[str, BopPlot],
+    turn: int,
+    aircraft: dict[str, AircraftState],
+    fixes: dict[str, str] | None = None,
+) -> Planned:
+    """One aircraft's orders judged and planned; raises :class:`IllegalOrder`.
+
+    ``fixes`` are this game-turn's fixes (fixer → target, by callsign) when the awareness
+    rules are on, None when they are off (then no sensor state is judged: only what the
+    aircraft's sets can do at all).
+    """
+    if entity not in orders:
+        raise IllegalOrder(
+            "Plotting, Bp", "no orders for this aircraft", aircraft=state.callsign, turn=turn
+        )
+    plot = orders[entity]
+    if plot.throttle == "ab" and not state.card.engines.has_afterburner:
+        raise IllegalOrder(
+            "Set Throttle, SoP 02",
+            f"the {state.card.type_id} has no afterburner; declare mil or idle",
+            aircraft=state.callsign,
+            turn=turn,
+        )
+    if plot.guns is not None:
+        problem = _gun_order_problem(state, entity, plot.guns.target, aircraft)
+        if problem:
+            raise IllegalOrder("Gun Combat, SoP 07", problem, aircraft=state.callsign, turn=turn)
+    if plot.missile is not None:
+        problem = _missile_order_problem(
+            state, entity, plot.missile.type, plot.missile.target, aircraft
+        )
+        if problem:
+            raise IllegalOrder(
+                "Missile Combat, SoP 07", problem, aircraft=state.callsign, turn=turn
+            )
+    declared = sensor_order_problem(entity, state, plot, aircraft, fixes)
+    if declared is not None:
+        rule, why = declared
+        raise IllegalOrder(rule, why, aircraft=state.callsign, turn=turn)
+    planned = plan(state, plot, turn, state.involuntary_unload())
+    check_wing_order(state, plot, turn)
+    if plot.jettison:
+        problem = jettison_problem(planned.plot)
+        if problem:
+            raise IllegalOrder(
+                "Jettisoning External Stores", problem, aircraft=state.callsign, turn=turn
+            )
+    return planned
+
+
+def plan(
+    state: AircraftState, orders: BopPlot, turn: int, imposed: ImposedUnload | None
+) -> Planned:
+    """Plot and move one aircraft's orders (Bp–Im) without changing its state."""
+    conditions = flight_conditions(state, orders.throttle)
+    try:
+        plot = plot_turn(
+            conditions,
+            state.attitude,
+            orders,
+            state.tp_carry,
+            state.pitchdown_points,
+            imposed,
+        )
+        moves = move_segments(state.hex, state.alt_steps, plot)
+    except IllegalOrder as error:
+        raise error.located(state.callsign, turn) from None
+    return Planned(conditions, plot, moves)
+
+
+def _missile_order_problem(
+    state: AircraftState, entity: str, kind: str, target: str, aircraft: dict[str, AircraftState]
+) -> str:
+    """Why a launch order cannot stand, or "" when it can (an empty rail is reported as
+    an event instead, since a script cannot count)."""
+    if kind not in state.missiles_left:
+        carried = ", ".join(state.missiles_left) or "none"
+        return f"{state.callsign} carries no {kind}; missiles carried: {carried}"
+    if target == entity or target not in aircraft:
+        return f"no aircraft {target!r} to launch at; aircraft: {', '.join(aircraft)}"
+    return ""
+
+
+def _gun_order_problem(
+    state: AircraftState, entity: str, target: str, aircraft: dict[str, AircraftState]
+) -> str:
+    """Why a gun order cannot stand, or "" when it can."""
+    if not state.card.guns:
+        return f"the {state.card.type_id} carries no guns"
+    if target == entity:
+        return "an aircraft cannot fire at itself"
+    if target not in aircraft:
+        return f"no aircraft {target!r} to fire at; aircraft: {', '.join(aircraft)}"
+    return ""
+
+
+def flight_conditions(state: AircraftState, throttle: Throttle) -> FlightConditions:
+    """What Ap finds for ``state`` at the start of its Flight Phase (SoP 03, Ap1–Ap4)."""
+    initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, state.weight_lb)
+    effects = state.damage_effects()
+    safe_load_g = max(MIN_SAFE_LOAD_G, initial.safe_load_g - effects.safe_load_loss_g)
+    return FlightConditions(
+        card=state.card,
+        speed_kt=state.speed_kt,
+        alt_ft=state.alt_ft,
+        weight_lb=state.weight_lb,
+        keas=initial.keas,
+        mach=initial.mach,
+        aero_load_limit_g=initial.aero_load_limit_g,
+        safe_load_g=safe_load_g,
+        throttle=throttle,
+        roll_rate_factor=effects.roll_rate_factor,
+        roll_rate_loss=effects.roll_rate_loss,
+    )
+
+
+def judge_all(
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    turn: int,
+    fixes: dict[str, str] | None = None,
+) -> dict[str, Planned]:
+    """Every active aircraft's orders (after the orders the rules impose) judged, plotted and
+    moved for game-turn ``turn``; raises the first :class:`IllegalOrder`."""
+    return {
+        entity: judge(entity, state, orders, turn, aircraft, fixes)
+        for entity, state in aircraft.items()
+        if state.active
+    }
+
+
+def order_problems(
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    turn: int,
+    fixes: dict[str, str] | None = None,
+) -> list[IllegalOrder]:
+    """Every active aircraft's illegal order for game-turn ``turn``, each judged on its own."""
+    problems: list[IllegalOrder] = []
+    for entity, state in aircraft.items():
+        if not state.active:
+            continue
+        try:
+            judge(entity, state, orders, turn, aircraft, fixes)
+        except IllegalOrder as error:
+            problems.append(error)
+    return problems
+
+
+def sensor_order_problem(
+    entity: str,
+    state: AircraftState,
+    plot: BopPlot,
+    aircraft: dict[str, AircraftState],
+    fixes: dict[str, str] | None,
+) -> tuple[str, str] | None:
+    """(rule, why) when the orders' sensor declarations cannot stand (SoP 02), else None.
+
+    Always judged: a radar mode the aircraft's set lacks, a radar target or an IR missile
+    it cannot name, a decoy program without a dispenser. With the awareness rules on
+    (``fixes`` given) also what the sensors hold now: a mode switch the radar cannot make
+    (STT needs a track in its arc, "Switch") and a missile snapshot the pilot may not
+    declare ("Declare a Missile Snapshot"). The Activity Points these cost are paid in the
+    phases, once the game-turn's earlier tasks are known.
+    """
+    orders = plot.sensors
+    fit = state.sensors.fit
+    radar = fit.radar if fit is not None else None
+    if orders.radar is not None:
+        if radar is None or state.sensors.radar is None:
+            return MODE_RULE, f"the {state.card.type_id} has no radar"
+        modes = [m.mode for m in radar.modes]
+        if orders.radar not in modes:
+            return MODE_RULE, (
+                f"the {state.card.type_id}'s radar has no {orders.radar} mode; "
+                f"modes: {', '.join(modes)}"
+            )
+    if orders.radar_target is not None and (
+        orders.radar_target == entity or orders.radar_target not in aircraft
+    ):
+        return MODE_RULE, (
+            f"no aircraft {orders.radar_target!r} for the radar to work on; "
+            f"aircraft: {', '.join(a for a in aircraft if a != entity)}"
+        )
+    if orders.ir_missile is not None:
+        carried = [k for k in state.missiles_left if missile_card(k).seeker in IR_SEEKERS]
+        if orders.ir_missile not in carried:
+            return WEAPON_RULE, (
+                f"{state.callsign} carries no {orders.ir_missile} IR missile to select; "
+                f"IR missiles carried: {', '.join(carried) or 'none'}"
+            )
+    wanted = orders.decoy_program
+    if wanted is not None and wanted != state.dds_program and state.decoys_left is None:
+        return DDS_RULE, f"the {state.card.type_id} has no decoy dispenser"
+    if fixes is None:
+        return None
+    if orders.radar is not None:
+        try:
+            radar_switch(state, aircraft, plot)
+        except IllegalSensorAction as refused:
+            return MODE_RULE, str(refused)
+    missile = plot.missile
+    if missile is not None and missile.snapshot and aircraft[missile.target].active:
+        check = snapshot_check(state, aircraft, plot, fixes)
+        if not check.allowed:
+            return SNAPSHOT_RULE, check.reason
+    return None
