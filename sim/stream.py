@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from models.timeline import Timeline
-from sim.main_thread_gc import hold_collection, release_collection
+from sim.main_thread_gc import hold_collection, release_collection, settle_collection
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,7 @@ class EngineThread:
 
     def join(self, timeout_s: float | None = None) -> None:
         self._thread.join(timeout_s)
+        settle_collection()
 
     def _publish(self, timeline: Timeline) -> None:
         self.growing.publish(timeline)

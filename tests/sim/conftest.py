@@ -10,6 +10,16 @@ import pytest
 TEST_WIDTH, TEST_HEIGHT = 960, 540
 
 
+@pytest.fixture(autouse=True)
+def collection_settled() -> Iterator[None]:
+    """After each test, automatic garbage collection is back on if an engine thread the test
+    started has ended (the main thread turns it back on: :mod:`sim.main_thread_gc`)."""
+    yield
+    from sim.main_thread_gc import settle_collection
+
+    settle_collection()
+
+
 @pytest.fixture(scope="session")
 def panda_base() -> Iterator[Any]:
     """The session's offscreen ShowBase (960×540)."""

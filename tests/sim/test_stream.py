@@ -228,6 +228,25 @@ def test_no_garbage_is_collected_in_the_engine_thread() -> None:
     assert gc.isenabled()
 
 
+def test_a_worker_that_ends_leaves_turning_collection_back_on_to_the_main_thread() -> None:
+    """A worker releases collection as it ends, but the interpreter would then collect in
+    the worker's thread while it winds down: collection comes back on only when the main
+    thread settles it (its next frame, or joining the engine)."""
+    import gc
+    import threading
+
+    from sim.main_thread_gc import hold_collection, release_collection, settle_collection
+
+    assert gc.isenabled()
+    hold_collection()
+    worker = threading.Thread(target=release_collection)
+    worker.start()
+    worker.join()
+    assert not gc.isenabled(), "turned on in the worker's thread"
+    settle_collection()
+    assert gc.isenabled()
+
+
 def first_tick_s() -> float:
     from engine.bop.game import TICK_S
 
