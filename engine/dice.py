@@ -20,7 +20,7 @@ from typing import Literal
 
 import numpy as np
 
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.pips import LARGEST_COLUMN as LARGEST_COLUMN
 from models.bop_tables.pips import PIPS_TABLE_PATH as PIPS_TABLE_PATH
 from models.bop_tables.pips import PipsTable as PipsTable
@@ -56,7 +56,7 @@ class RecordedRollMismatch(ValueError):
 def pips_table(path: Path | None = None) -> PipsTable:
     """The Pips Table in force (the shipped one), or the one in the file at ``path`` (a
     player may replace it with the printed one)."""
-    return load_bop_tables().pips if path is None else load_pips_table(path)
+    return tables_in_play().pips if path is None else load_pips_table(path)
 
 
 @dataclass

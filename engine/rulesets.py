@@ -91,6 +91,9 @@ class Ruleset:
     """``module:name`` of a :data:`LogReading`."""
     log_kind: str = ""
     """The ``kind`` a game-log file of this rule set writes at its top (``bop.log``)."""
+    load_tables: str = ""
+    """``module:name`` of a callable (folder) → the play-aid tables a player's printed ones
+    in that folder make, handed to the game as ``tables``; empty when it has none."""
     schema_file: Path | None = None
     """Its scenario model's committed JSON Schema (checked for staleness by the tests)."""
     summary_columns: tuple[str, ...] = ()
@@ -112,9 +115,17 @@ class Ruleset:
             raise TypeError(f"{self.name}: {self.scenario_model} is not a scenario model")
         return model
 
-    def game(self, scenario: ScenarioCommon, seed: int | None = None) -> RulesGame:
-        make: Callable[[ScenarioCommon, int | None], RulesGame] = _imported(self.make_game)
-        return make(scenario, seed)
+    def game(
+        self, scenario: ScenarioCommon, seed: int | None = None, tables: Path | None = None
+    ) -> RulesGame:
+        """A new game of ``scenario``; with ``tables``, playing with the player's own
+        play-aid tables in that folder (:class:`DataFileError` for a bad one)."""
+        make: Callable[..., RulesGame] = _imported(self.make_game)
+        if tables is None:
+            return make(scenario, seed)
+        if not self.load_tables:
+            raise ValueError(f"{self.title} has no play-aid tables a folder could replace")
+        return make(scenario, seed, tables=_imported(self.load_tables)(tables))
 
     def problems(self, raw: dict[str, Any]) -> list[str]:
         """Every problem of a scenario file's table: its format, then the rules' checks."""
@@ -230,11 +241,14 @@ def log_ruleset(raw: dict[str, Any]) -> Ruleset | None:
     return next((r for r in rulesets().values() if r.log_kind == kind), None)
 
 
-def Game(scenario: ScenarioCommon, seed: int | None = None) -> RulesGame:
+def Game(
+    scenario: ScenarioCommon, seed: int | None = None, tables: Path | None = None
+) -> RulesGame:
     """A new game of the scenario's rule system, seeded (a seed is chosen and recorded when
-    neither ``seed`` nor the scenario gives one)."""
+    neither ``seed`` nor the scenario gives one), with the play-aid tables of the folder
+    ``tables`` over the shipped ones when given."""
     try:
         found = ruleset(scenario.rules)
     except KeyError as error:
         raise ValueError(str(error.args[0])) from None
-    return found.game(scenario, seed)
+    return found.game(scenario, seed, tables)

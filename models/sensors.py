@@ -22,7 +22,7 @@ from typing import Literal, Self
 from pydantic import ConfigDict, Field, model_validator
 
 from models.base import DataModel
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.sensors import SENSOR_TABLES_PATH as SENSOR_TABLES_PATH
 from models.bop_tables.sensors import SensorTables as SensorTables
 from models.bop_tables.sensors import load_sensor_tables as load_sensor_tables
@@ -231,4 +231,4 @@ def sensor_fit(type_id: str) -> SensorFit:
 
 def sensor_tables() -> SensorTables:
     """The shipped Sensors play aid, from the one bundle of tables."""
-    return load_bop_tables().sensors
+    return tables_in_play().sensors

@@ -27,7 +27,7 @@ from engine.bop.effects import CrewState, EffectRecord
 from engine.bop.errors import IllegalOrder
 from engine.bop.missile_play import PILOT_QUALITY
 from engine.dice import Dice
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.activity import ACTIVITY_PATH as ACTIVITY_PATH
 from models.bop_tables.activity import ActivityTables as ActivityTables
 from models.bop_tables.activity import CockpitAction as CockpitAction
@@ -59,7 +59,7 @@ WOUNDED_BARS: dict[Task, str] = {
 
 def activity_tables() -> ActivityTables:
     """The activity tables in force when a procedure is given none: the shipped ones."""
-    return load_bop_tables().activity
+    return tables_in_play().activity
 
 
 # --------------------------------------------------------------------------------------

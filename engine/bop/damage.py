@@ -26,7 +26,7 @@ from typing import Literal
 from engine.bop.errors import IllegalOrder
 from engine.dice import Dice
 from models.aircraft import AircraftCard
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.damage import DAMAGE_TABLE_PATH as DAMAGE_TABLE_PATH
 from models.bop_tables.damage import FALLBACK_SYSTEM as FALLBACK_SYSTEM
 from models.bop_tables.damage import DamageTables as DamageTables
@@ -58,7 +58,7 @@ class CombatEvent:
 def damage_tables(path: Path | None = None) -> DamageTables:
     """The Damage Effects tables in force (the shipped ones), or those of the file at
     ``path``; a :class:`DataFileError` names the file and field."""
-    return load_bop_tables().damage if path is None else load_damage_tables(path)
+    return tables_in_play().damage if path is None else load_damage_tables(path)
 
 
 def check_card_systems(card: AircraftCard, tables: DamageTables | None = None) -> None:

@@ -27,6 +27,7 @@ BIRDS_OF_PREY = Ruleset(
     log_problems="engine.bop.log_files:problems",
     read_log="engine.bop.log_files:summary",
     log_kind="bop.log",
+    load_tables="models.bop_tables:load_bop_tables",
     schema_file=SCHEMA_DIR / "scenario.schema.json",
     summary_columns=(
         "turn",

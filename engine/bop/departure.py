@@ -23,7 +23,7 @@ from engine.bop.effects import EffectRecord
 from engine.bop.purposes import purpose
 from engine.dice import Dice
 from models.aircraft import AircraftCard
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.departure import DEPARTURE_PATH as DEPARTURE_PATH
 from models.bop_tables.departure import ControllabilityRow
 from models.bop_tables.departure import DepartureTables as DepartureTables
@@ -35,7 +35,7 @@ PILOT_QUALITY_RANGE = (-2, 3)
 
 def departure_tables() -> DepartureTables:
     """The Departure tables in force when a procedure is given none: the shipped ones."""
-    return load_bop_tables().departure
+    return tables_in_play().departure
 
 
 def check_pilot_quality(pilot_quality: int) -> None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.dice import Dice, pips_table
 from engine.performance.rounding import round_half_up
 from models.aircraft import AircraftCard
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.flight_effects import FLIGHT_EFFECTS_PATH as FLIGHT_EFFECTS_PATH
 from models.bop_tables.flight_effects import FlightEffectsTables as FlightEffectsTables
 from models.bop_tables.flight_effects import GEffect as GEffect
@@ -88,7 +88,7 @@ class EffectRecord:
 
 def flight_effects_tables() -> FlightEffectsTables:
     """The Flight Effects tables in force when a procedure is given none: the shipped ones."""
-    return load_bop_tables().flight_effects
+    return tables_in_play().flight_effects
 
 
 def pips_distribution(column: int) -> tuple[float, ...]:

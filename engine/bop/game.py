@@ -11,9 +11,10 @@ I/O, and every random number comes from the game's own seeded generator.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +38,7 @@ from engine.bop.ticks import awareness_text, build_timeline, hold, initial_sampl
 from engine.bop.turn import TICK_S, TICKS_PER_TURN, TurnContext
 from engine.dice import Dice
 from engine.hexmap import Hex
+from models.bop_tables import BopTables, playing_with, shipped_bop_tables
 from models.orders import BopPlot, Throttle
 from models.scenario import Scenario
 from models.timeline import Event, Timeline
@@ -62,10 +64,33 @@ class TurnResult:
     events: tuple[Event, ...]
 
 
+Result = TypeVar("Result")
+
+
+def _with_tables(method: Callable[..., Result]) -> Callable[..., Result]:
+    """``method`` of a :class:`Game`, run with the game's own tables in force."""
+
+    @functools.wraps(method)
+    def with_tables(self: Game, *args: Any, **kwargs: Any) -> Result:
+        with playing_with(self.tables):
+            return method(self, *args, **kwargs)
+
+    return with_tables
+
+
 class Game:
     """A Birds of Prey game in progress."""
 
-    def __init__(self, scenario: Scenario, seed: int | None = None) -> None:
+    def __init__(
+        self, scenario: Scenario, seed: int | None = None, tables: BopTables | None = None
+    ) -> None:
+        self.tables = tables or shipped_bop_tables()
+        """The play aids every rule of this game reads: the shipped ones, or a player's own
+        printed tables (:func:`models.bop_tables.load_bop_tables`)."""
+        with playing_with(self.tables):
+            self._set_up(scenario, seed)
+
+    def _set_up(self, scenario: Scenario, seed: int | None) -> None:
         problems = [p for i, s in enumerate(scenario.aircraft) for p in setup_problems(i, s)]
         if problems:
             raise ScenarioError(problems)
@@ -104,6 +129,7 @@ class Game:
         """What the combat rules read of the game (SoP 07)."""
 
     # -- orders --------------------------------------------------------------------------
+    @_with_tables
     def scripted_orders(self) -> dict[str, BopPlot]:
         """The pilots' orders for the next game-turn, each written now from the positions at
         the start of the game-turn: each script's plot, and for an aircraft flown by a
@@ -131,6 +157,7 @@ class Game:
         order = self.awareness.order
         return dict(order.fixes) if order is not None else {}
 
+    @_with_tables
     def legal(self, orders: dict[str, BopPlot]) -> bool:
         """True when every order is legal now (the same checks :meth:`play_turn` makes)."""
         try:
@@ -140,6 +167,7 @@ class Game:
             return False
         return True
 
+    @_with_tables
     def order_problems(self, orders: dict[str, BopPlot]) -> list[IllegalOrder]:
         """Every aircraft's illegal order for the next game-turn, each judged on its own (the
         same checks :meth:`play_turn` makes, without changing any state)."""
@@ -150,11 +178,13 @@ class Game:
         """True when ``entity`` has already flown the game-turn being played."""
         return entity in self.moved
 
+    @_with_tables
     def flight_conditions(self, entity: str, throttle: Throttle = "mil") -> FlightConditions:
         """What Ap finds for ``entity`` at the start of its next Flight Phase (for pilots
         looking ahead)."""
         return flight_conditions(self.aircraft[entity], throttle)
 
+    @_with_tables
     def preview(self, entity: str, plot: BopPlot) -> tuple[PlottedTurn, Hex, int]:
         """The fast look-ahead path for pilots: ``entity``'s plot flown as the rules would
         fly it next game-turn (imposed flight overrides it), without changing any state;
@@ -167,6 +197,7 @@ class Game:
         return planned.plot, last.end_hex, last.end_alt_steps
 
     # -- one game-turn -------------------------------------------------------------------
+    @_with_tables
     def play_turn(self, orders: dict[str, BopPlot] | None = None) -> TurnResult:
         """Play the next game-turn by the Sequence of Play.
 
@@ -183,7 +214,7 @@ class Game:
         written = self.scripted_orders() if orders is None else orders
         orders = phases.imposed_orders(self.aircraft, written)
         plotted = judge_all(self.aircraft, orders, turn, self._fixes())
-        ctx = TurnContext(self.dice, turn, self.scenario.advanced_rules)
+        ctx = TurnContext(self.dice, turn, self.scenario.advanced_rules, tables=self.tables)
         play = TurnPlay(
             scenario=self.scenario,
             turn=turn,
@@ -256,6 +287,7 @@ class Game:
         return events
 
     # -- whole scenario ------------------------------------------------------------------
+    @_with_tables
     def run(
         self,
         turns: int | None = None,

@@ -45,7 +45,7 @@ from engine.bop.damage import CombatEvent
 from engine.dice import Dice
 from engine.phad import Aspect, Attitude, Cell, angles_between
 from models.aircraft import AircraftCard, Gun, ShotType
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.guns import GUNS_TABLE_PATH as GUNS_TABLE_PATH
 from models.bop_tables.guns import GunTables as GunTables
 from models.bop_tables.guns import load_gun_tables
@@ -59,7 +59,7 @@ ShotKind = Literal["initial", "normal", "tracking"]
 def gun_tables(path: Path | None = None) -> GunTables:
     """The Gun Combat tables in force (the shipped ones), or those of the file at ``path``;
     a :class:`~models.files.DataFileError` names file and field."""
-    return load_bop_tables().guns if path is None else load_gun_tables(path)
+    return tables_in_play().guns if path is None else load_gun_tables(path)
 
 
 # --- geometry -----------------------------------------------------------------------------

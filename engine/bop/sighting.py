@@ -38,7 +38,7 @@ from engine.phad.attitude import Attitude
 from engine.phad.cells import Cell
 from engine.phad.graph import distance
 from models.aircraft import BODY_DIAMOND_ROWS, AircraftCard, CanopyDiagram
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.sighting import CREW_QUALITY_RANGE, TallyBand
 from models.bop_tables.sighting import SIGHTING_PATH as SIGHTING_PATH
 from models.bop_tables.sighting import SightingTables as SightingTables
@@ -62,7 +62,7 @@ class IllegalSighting(ValueError):
 
 def sighting_tables() -> SightingTables:
     """The Visual Sighting tables in force when a procedure is given none: the shipped ones."""
-    return load_bop_tables().sighting
+    return tables_in_play().sighting
 
 
 # --------------------------------------------------------------------------------------

@@ -3,17 +3,17 @@
 Instead of each phase taking the dice, the game-turn and its times by hand, the Sequence of
 Play hands every phase one context: the game's dice, the game-turn being played, when it
 starts and ends (seconds), the scenario's advanced rules, where the phase's events go, and the
-rule tables the turn plays with (``None``: each procedure's shipped tables).
+play-aid tables the turn plays with (the game's own, which may be a player's printed ones).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine import performance as perf
 from engine.dice import Dice
+from models.bop_tables import BopTables, shipped_bop_tables
 from models.scenario import AdvancedRule
 from models.timeline import Event
 
@@ -36,8 +36,9 @@ class TurnContext:
     turn: int
     """The game-turn being played (1 for the first)."""
     advanced_rules: tuple[AdvancedRule, ...] = ()
-    tables: Any = None
-    """The rule tables this turn plays with; ``None`` lets each procedure load its own."""
+    tables: BopTables = field(default_factory=shipped_bop_tables)
+    """The play-aid tables this turn plays with (in force while the game plays, through
+    :func:`models.bop_tables.playing_with`)."""
     events: list[Event] = field(default_factory=list)
     """Everything the phases report, in the order it happened."""
 

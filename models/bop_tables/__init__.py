@@ -6,7 +6,16 @@ from models.bop_tables.bundle import (
     TABLE_FILES,
     BopTables,
     load_bop_tables,
+    playing_with,
     shipped_bop_tables,
+    tables_in_play,
 )
 
-__all__ = ["TABLE_FILES", "BopTables", "load_bop_tables", "shipped_bop_tables"]
+__all__ = [
+    "TABLE_FILES",
+    "BopTables",
+    "load_bop_tables",
+    "playing_with",
+    "shipped_bop_tables",
+    "tables_in_play",
+]

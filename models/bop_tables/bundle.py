@@ -9,7 +9,9 @@ table, and every table it does not hold comes from the shipped set.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -78,6 +80,26 @@ TABLE_FILES: Final[Mapping[str, tuple[Path, _Loader]]] = MappingProxyType(
 def shipped_bop_tables() -> BopTables:
     """The shipped tables, each file read once while furball runs."""
     return BopTables(**{name: load(path) for name, (path, load) in TABLE_FILES.items()})
+
+
+_IN_PLAY: ContextVar[BopTables | None] = ContextVar("bop_tables_in_play", default=None)
+
+
+def tables_in_play() -> BopTables:
+    """The tables of the game being played in this thread (the ones handed to it, which may
+    be a player's own), else the shipped ones."""
+    return _IN_PLAY.get() or shipped_bop_tables()
+
+
+@contextmanager
+def playing_with(tables: BopTables) -> Iterator[None]:
+    """While the block runs in this thread, every rule reads ``tables``
+    (:func:`tables_in_play`)."""
+    token = _IN_PLAY.set(tables)
+    try:
+        yield
+    finally:
+        _IN_PLAY.reset(token)
 
 
 def load_bop_tables(folder: Path | None = None) -> BopTables:

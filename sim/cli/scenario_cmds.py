@@ -71,6 +71,13 @@ def register(commands: Any) -> None:
         type=Path,
         help=f"timeline file, NAME{TIMELINE_SUFFIX} (default: the scenario's name)",
     )
+    run.add_argument(
+        "--tables",
+        type=Path,
+        metavar="FOLDER",
+        help="play with your own printed play-aid tables: each file in FOLDER, named as a "
+        "shipped one (pips.toml, guns.toml, ...), replaces that table",
+    )
     run.add_argument("--json", action="store_true", help="print one JSON summary instead")
     run.set_defaults(handler=_run)
 
@@ -116,21 +123,24 @@ def play_source(
     seed: int | None = None,
     turns: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    tables: Path | None = None,
 ) -> tuple[Path, str, Timeline]:
     """Play a scenario's scripts or a game log's orders, of any rule set: (file, title,
     timeline).  ``progress(played, turns)`` is told after every turn.  A run too long for
     its memory budget is refused before it starts, or as soon as it grows too large
-    (:mod:`sim.run_budget`)."""
+    (:mod:`sim.run_budget`).  ``tables``: a folder of the player's own play-aid tables."""
     path = find_scenario(text)
     logged = log_ruleset(read_toml(path))
     if logged is not None:
+        if tables is not None:
+            raise ValueError(f"--tables: {path} is a game log; it replays with the shipped tables")
         _, logged_turns, scenario = logged.log_summary(path)
         check_run(len(scenario.aircraft), logged_turns, ticks_per_turn(scenario), str(path))
         title, timeline = logged.play_log(path, seed, progress)
         return path, title, timeline
     scenario = load_scenario(path)
     try:
-        game = Game(scenario, seed=seed)
+        game = Game(scenario, seed=seed, tables=tables)
     except ScenarioError as error:  # the rules' set-up checks: name the file too
         raise ValueError(f"{path}: {error}") from None
     ticks = ticks_per_turn(scenario)
@@ -169,7 +179,7 @@ def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         args.output or default, TIMELINE_SUFFIXES, option="-o", reads=[source]
     )
     progress = playing_progress(args.scenario)
-    _, title, timeline = play_source(str(source), args.seed, args.turns, progress)
+    _, title, timeline = play_source(str(source), args.seed, args.turns, progress, args.tables)
     with output.writing() as partial:
         timeline.save(partial)
     wall_s = time.perf_counter() - started

@@ -10,7 +10,7 @@ from typing import Literal
 from engine.bearing import Bearing, NoBearing, shoot_bearing
 from engine.hexmap import Position
 from engine.phad import Cell, distance
-from models.bop_tables import load_bop_tables
+from models.bop_tables import tables_in_play
 from models.bop_tables.missiles import MISSILE_TABLES_PATH as MISSILE_TABLES_PATH
 from models.bop_tables.missiles import MissileTables as MissileTables
 from models.bop_tables.missiles import load_missile_tables
@@ -49,7 +49,7 @@ class MissileEvent:
 def missile_tables(path: Path | None = None) -> MissileTables:
     """The Missile Combat tables in force (the shipped ones), or those of the file at
     ``path``; a :class:`~models.files.DataFileError` names file and field."""
-    return load_bop_tables().missiles if path is None else load_missile_tables(path)
+    return tables_in_play().missiles if path is None else load_missile_tables(path)
 
 
 # --- the missile in flight ----------------------------------------------------------------
