@@ -222,6 +222,16 @@ def test_a_saved_timeline_loads_and_replays_without_its_ruleset(rules: str, tmp_
     assert int(count) == len(timeline.meta.entities)
 
 
+def test_a_darts_timeline_exports_to_tacview_with_its_own_turns(tmp_path: Path) -> None:
+    from sim.acmi.export import export_acmi
+
+    _, timeline = _played(ONE_PER_RULESET["darts"])
+    path = export_acmi(timeline, tmp_path / "d.txt.acmi").path
+    text = path.read_text(encoding="utf-8-sig")
+    assert "0,Event=Bookmark|Round 2" in text and "Game-turn" not in text
+    assert "Darts rules" in text
+
+
 # -- bad files --------------------------------------------------------------------------------
 def test_a_scenario_naming_no_registered_ruleset_is_refused_on_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

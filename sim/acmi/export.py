@@ -169,6 +169,8 @@ class _Recorder:
             for i, info in enumerate(self.meta.entities)
         ]
         self.ticks_per_turn = self.meta.ticks_per_turn
+        self.turn_caption = self.meta.turn_word.capitalize()
+        """A bookmark's word for the rules' turn (``Game-turn``, ``Round``)."""
         ruleset = RULESETS.get(self.meta.rules)
         self.rules_title = ruleset.title if ruleset else self.meta.rules
 
@@ -267,7 +269,7 @@ class _Recorder:
                     pending = next(timed, None)
                 if self.ticks_per_turn and tick % self.ticks_per_turn == 0 and tick < ticks - 1:
                     turn = tick // self.ticks_per_turn + 1
-                    self.writer.event("Bookmark", (), f"Game-turn {turn}")
+                    self.writer.event("Bookmark", (), f"{self.turn_caption} {turn}")
             if progress is not None:
                 progress(stop)
         return sum(obj.shown for obj in self.objects)
