@@ -121,15 +121,22 @@ class ReplayScene:
             energy=EnergyHistory.from_timeline(timeline),
         )
         self.hud: Any = None
+        meta = timeline.meta
         if self.settings.show_hud:
+            from sim.view.hud.clock import ClockWords
+
             self.hud = Hud(
                 base.aspect2d,
                 base.a2dTopLeft,
                 base.a2dTopRight,
                 base.a2dBottomLeft,
                 base.a2dBottomRight,
+                spec=meta.hud,
+                clock_words=ClockWords.of(meta),
+                ticks_per_turn=meta.ticks_per_turn,
             )
-        turn_s = self.playback.turn_s
+        # The scrub bar's turn marks are the timeline's own turns.
+        turn_s = meta.tick_s * meta.ticks_per_turn
         times = tuple(e for e in timeline.meta.events if notable(e))
         if self.hud is not None:
             hud, aspect2d = self.hud, base.aspect2d
@@ -346,17 +353,7 @@ class ReplayScene:
             "event-list": self.event_list.root,
         }
         if self.hud is not None:
-            hud = self.hud
-            parts |= {
-                "header": hud.header.root,
-                "gauges": hud.gauges.root,
-                "sensors": hud.sensors.root,
-                "status": hud.status.root,
-                "throttle": hud.throttle.root,
-                "phad": hud.phad.root,
-                "clock": hud.clock.root,
-                "ticker": hud.ticker.root,
-            }
+            parts |= self.hud.named_roots()
         parts |= self.instructor.screen_parts()
         parts["legend"] = self.legend.root  # counted only while it shows
         boxes: dict[str, ScreenBox] = {}
