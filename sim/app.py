@@ -98,6 +98,7 @@ class ReplayScene:
                 self.root,
                 (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
                 self.settings,
+                scale=timeline.meta.scale,
             ),
             BoxMinis(self.root, timeline, self.settings),
             TentMinis(self.root, self.settings),
@@ -212,6 +213,7 @@ class ReplayScene:
                 self.root,
                 (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
                 self.settings,
+                scale=timeline.meta.scale,
             )
         chart = self.instructor.chart
         if chart is not None:
