@@ -17,13 +17,24 @@ from sim.view.ground import (
     plural,
     scale_bar_units,
 )
-from tests.sim.test_scene import SETTINGS, look, project
+from tests.sim.test_scene import SETTINGS, project
 from tests.sim.test_scene import scene as scene  # the fixture: a known perspective lens
 
 BIG_HEXES = MapScale(grid="hex", hex_ft=5000.0, alt_unit_ft=5000.0, alt_unit_name="level")
 POINTY = MapScale(grid="hex", hex_ft=5000.0, hex_top="pointy")
 TABLE = MapScale(grid="table", table_unit_ft=50.0, table_unit_name="inch", grid_units=6)
 """Over the Lines' table: 1 inch = 50 ft, ruled every 6 inches (300 ft)."""
+
+
+def look(base: Any, eye: tuple[float, float, float], at: tuple[float, float, float]) -> None:
+    """Point the camera from ``eye`` at ``at``, north up, in world feet, at scale 1
+    (whatever transform an earlier test left it: a camera scaled up moves its near plane
+    out with it)."""
+    from panda3d.core import Point3, Vec3
+
+    base.camera.setScale(base.render, 1.0)
+    base.camera.setPos(base.render, *eye)
+    base.camera.lookAt(base.render, Point3(*at), Vec3(0.0, 1.0, 0.0))
 
 
 def _masks(base: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
