@@ -303,10 +303,15 @@ class ReplayScene:
         spans = {"top": (-aspect + 0.05, aspect - 0.05), "bottom": (-aspect + 0.05, aspect - 0.05)}
         if self.hud is not None:
             boxes = self.screen_boxes()
-            if "gauges" in boxes and "sensors" in boxes:
-                spans["top"] = (boxes["gauges"][1] + margin, boxes["sensors"][0] - margin)
-            if "throttle" in boxes and "phad" in boxes and not self.hud.prominent:
-                spans["bottom"] = (boxes["throttle"][1] + margin, boxes["phad"][0] - margin)
+            # Between the gauges and the row panels; between the throttle (or the left
+            # margin) and the PHAD.
+            panel_lefts = [boxes[p.key][0] for p in self.hud.panels if p.key in boxes]
+            if "gauges" in boxes:
+                right = min(panel_lefts) - margin if panel_lefts else spans["top"][1]
+                spans["top"] = (boxes["gauges"][1] + margin, right)
+            if "phad" in boxes and not self.hud.prominent:
+                left = boxes["throttle"][1] + margin if "throttle" in boxes else spans["bottom"][0]
+                spans["bottom"] = (left, boxes["phad"][0] - margin)
         left, right = spans["top"]
         roster.place((left + right) / 2, top - 0.2, min(1.0, (right - left) / ROSTER_WIDTH))
         left, right = spans["bottom"]

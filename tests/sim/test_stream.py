@@ -331,7 +331,8 @@ def test_the_chart_built_again_keeps_the_place_the_hud_left_it(
         boxes = scene.screen_boxes()
         assert "energy-chart" in boxes
         for name in ("header", "gauges", "sensors", "status", "clock"):
-            assert not overlaps(boxes["energy-chart"], boxes[name]), name
+            if name in boxes:  # the panels the timeline's HUD has
+                assert not overlaps(boxes["energy-chart"], boxes[name]), name
     finally:
         scene.destroy()
 
