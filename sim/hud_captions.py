@@ -53,16 +53,9 @@ INITIATIVE_CAPTIONS: Final[dict[str, str]] = {
 class (shown without a caption) and the Activity Points left."""
 
 PANEL_CHANNELS: Final[dict[str, str]] = {
-    "radar": "bop.radar_mode",
-    "tracks": "bop.tracks",
-    "ir": "bop.ir_lock",
-    "rwr": "bop.rwr",
-    "weapons": "bop.weapons",
-    "crew": "bop.crew_state",
-    "damage": "bop.damage",
+    **{row.key: row.channel for panel in BOP_HUD.panels for row in panel.rows},
     "initiative": "bop.initiative",
     "flight_class": "bop.flight_class",
     "activity": "bop.activity",
 }
-"""Sensors and status panel key → the channel it shows, by its name in a timeline written
-before the channels were namespaced (the HUD reads :data:`models.bop_hud.BOP_HUD`'s)."""
+"""Sensors and status panel key → the timeline channel it shows."""

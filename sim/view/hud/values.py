@@ -12,19 +12,19 @@ import math
 from collections.abc import Iterable
 
 from models.hud_spec import GaugeSpec, ValueFormat
-from sim.snapshot import EntityState
+from sim.snapshot import ChannelValue, EntityState
 
 NONE_TEXT = "—"
 """Shown for a field with nothing in it yet."""
 
-Value = float | str | bool | tuple[str, ...] | None
+Value = ChannelValue | None
 
 
 def ids_of(value: Value) -> tuple[str, ...]:
     """The entity ids a channel names: a tuple as it is, a text split at commas (an id
     channel read nearest-tick without splitting), nothing for anything else."""
     if isinstance(value, tuple):
-        return tuple(item for item in value if item)
+        return tuple(str(item) for item in value if item != "")
     if isinstance(value, str):
         return tuple(item.strip() for item in value.split(",") if item.strip())
     return ()
@@ -35,7 +35,7 @@ def text_of(value: Value) -> str:
     if value is None:
         return ""
     if isinstance(value, tuple):
-        return ", ".join(item for item in value if item)
+        return ", ".join(str(item) for item in value if item != "")
     if isinstance(value, float) and not math.isfinite(value):
         return ""
     return str(value)
@@ -124,7 +124,7 @@ def written(value: Value, fmt: ValueFormat, decimals: int = 0) -> str:
     if fmt == "ids":
         return ", ".join(ids_of(value))
     if fmt == "weapons":
-        items = value if isinstance(value, tuple) else ids_of(value)
+        items = ids_of(value)
         return weapons_summary(items) if items else ""
     if fmt == "crew":
         return crew_summary(text_of(value))
