@@ -156,7 +156,7 @@ def test_an_extended_playback_draws_what_a_whole_one_draws(
         assert len(a.entities) == len(b.entities)
         for mine, theirs in zip(a.entities, b.entities, strict=True):
             assert mine.position_ft == theirs.position_ft and mine.quat_wxyz == theirs.quat_wxyz
-            assert mine.average_load_g == theirs.average_load_g
+            assert mine.turn_means == theirs.turn_means
             assert np.array_equal(mine.trail_ft, theirs.trail_ft)
 
 
