@@ -10,6 +10,7 @@ from __future__ import annotations
 from models.hud_spec import (
     GaugeSpec,
     HudSpec,
+    InitiativeRowSpec,
     PanelSpec,
     PhadSpec,
     RowSpec,
@@ -22,7 +23,9 @@ BOP_HUD = HudSpec(
         GaugeSpec(key="speed", caption="SPEED kt", channel="speed_kt"),
         GaugeSpec(key="keas", caption="KEAS kt", channel="bop.keas_kt"),
         GaugeSpec(key="mach", caption="MACH", channel="bop.mach", decimals=2),
-        GaugeSpec(key="fuel", caption="FUEL FP", channel="bop.fuel_fp"),
+        GaugeSpec(
+            key="fuel", caption="FUEL FP", channel="bop.fuel_fp", format="compact", decimals=1
+        ),
         GaugeSpec(key="alt", caption="ALT ft", channel="z_ft", format="thousands"),
         GaugeSpec(key="steps", caption="ALT steps", channel="bop.alt_steps"),
         GaugeSpec(key="load", caption="LOAD G", channel="bop.load_g", decimals=1),
@@ -49,19 +52,39 @@ BOP_HUD = HudSpec(
             key="sensors",
             title="SENSORS",
             rows=(
-                RowSpec(key="radar", caption="RADAR", channel="bop.radar_mode"),
+                RowSpec(key="radar", caption="RADAR", channel="bop.radar_mode", empty="off"),
                 RowSpec(key="tracks", caption="TRACKS", channel="bop.tracks", format="ids"),
-                RowSpec(key="ir", caption="IR LOCK", channel="bop.ir_lock", format="ids"),
-                RowSpec(key="rwr", caption="RWR", channel="bop.rwr", format="ids"),
+                RowSpec(
+                    key="ir", caption="IR LOCK", channel="bop.ir_lock", format="ids", warn=True
+                ),
+                RowSpec(key="rwr", caption="RWR", channel="bop.rwr", format="ids", warn=True),
             ),
         ),
         PanelSpec(
             key="status",
             title="STORES & STATUS",
             rows=(
-                RowSpec(key="weapons", caption="WEAPONS", channel="bop.weapons"),
-                RowSpec(key="crew", caption="CREW", channel="bop.crew_state"),
-                RowSpec(key="damage", caption="DAMAGE", channel="bop.damage"),
+                RowSpec(
+                    key="weapons",
+                    caption="WEAPONS",
+                    channel="bop.weapons",
+                    format="weapons",
+                    chars=11,
+                ),
+                RowSpec(
+                    key="crew",
+                    caption="CREW",
+                    channel="bop.crew_state",
+                    format="crew",
+                    chars=14,
+                    warn=True,
+                ),
+                RowSpec(key="damage", caption="DAMAGE", channel="bop.damage", chars=11, warn=True),
+            ),
+            initiative=InitiativeRowSpec(
+                initiative_channel="bop.initiative",
+                class_channel="bop.flight_class",
+                activity_channel="bop.activity",
             ),
         ),
     ),

@@ -20,10 +20,13 @@ class _Spec(BaseModel):
     )
 
 
-ValueFormat = Literal["number", "text", "ids", "thousands"]
-"""How a value is written: ``number`` by the gauge's ``decimals``; ``thousands`` rounded
-to tens with a thousands separator (altitude in feet); ``text`` as it is; ``ids`` as the
-callsigns of the entity ids it lists."""
+ValueFormat = Literal["number", "compact", "text", "ids", "thousands", "weapons", "crew"]
+"""How a value is written: ``number`` by the gauge's ``decimals``; ``compact`` the same
+without trailing zeros (``27`` and ``27.5`` fuel points); ``thousands`` rounded to tens with
+a thousands separator (altitude in feet); ``text`` as it is; ``ids`` as the callsigns of
+the entity ids it lists.  Two are Birds of Prey's own texts, counted or shortened:
+``weapons`` (``M61A1 6, AIM-7E-2 x2`` → ``GUN 6 MSL 2``) and ``crew`` (``pilot: loc`` →
+``LOC``)."""
 
 
 class GaugeSpec(_Spec):
@@ -46,6 +49,24 @@ class RowSpec(_Spec):
     caption: str
     channel: str
     format: ValueFormat = "text"
+    chars: int = Field(default=15, ge=3)
+    """The value is cut to this many characters (with an ellipsis)."""
+    empty: str = ""
+    """Shown when the value is empty; an em dash when this is empty too."""
+    warn: bool = False
+    """The value turns amber when it says anything (but ``ok``): a lock, a warning, damage."""
+
+
+class InitiativeRowSpec(_Spec):
+    """Birds of Prey's last status row, ``INIT 5.37   B/b   AP 4 6`` (SoP 08): the crew's
+    Initiative, the flight class for the next game-turn (no caption) and the Activity
+    Points each crew member has left (amber when all are spent)."""
+
+    initiative_channel: str
+    class_channel: str
+    activity_channel: str
+    initiative_caption: str = "INIT"
+    activity_caption: str = "AP"
 
 
 class PanelSpec(_Spec):
@@ -54,6 +75,8 @@ class PanelSpec(_Spec):
     key: str
     title: str
     rows: tuple[RowSpec, ...]
+    initiative: InitiativeRowSpec | None = None
+    """A row of Birds of Prey's Initiative, flight class and Activity Points under the rest."""
 
 
 class ThrottleDetent(_Spec):
@@ -76,6 +99,9 @@ class ThrottleSpec(_Spec):
     lamp_channel: str = ""
     """A 0/1 channel lighting the lamp (speedbrakes); empty for none."""
     lamp_caption: str = ""
+    title: str = "THROTTLE"
+    output_caption: str = "ENG"
+    """The engine-output bar's caption."""
 
 
 class PhadSpec(_Spec):

@@ -98,6 +98,7 @@ class ReplayScene:
                 self.root,
                 (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
                 self.settings,
+                scale=timeline.meta.scale,
             ),
             BoxMinis(self.root, timeline, self.settings),
             TentMinis(self.root, self.settings),
@@ -121,15 +122,22 @@ class ReplayScene:
             energy=EnergyHistory.from_timeline(timeline),
         )
         self.hud: Any = None
+        meta = timeline.meta
         if self.settings.show_hud:
+            from sim.view.hud.clock import ClockWords
+
             self.hud = Hud(
                 base.aspect2d,
                 base.a2dTopLeft,
                 base.a2dTopRight,
                 base.a2dBottomLeft,
                 base.a2dBottomRight,
+                spec=meta.hud,
+                clock_words=ClockWords.of(meta),
+                ticks_per_turn=meta.ticks_per_turn,
             )
-        turn_s = self.playback.turn_s
+        # The scrub bar's turn marks are the timeline's own turns.
+        turn_s = meta.tick_s * meta.ticks_per_turn
         times = tuple(e for e in timeline.meta.events if notable(e))
         if self.hud is not None:
             hud, aspect2d = self.hud, base.aspect2d
@@ -205,6 +213,7 @@ class ReplayScene:
                 self.root,
                 (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
                 self.settings,
+                scale=timeline.meta.scale,
             )
         chart = self.instructor.chart
         if chart is not None:
@@ -294,10 +303,15 @@ class ReplayScene:
         spans = {"top": (-aspect + 0.05, aspect - 0.05), "bottom": (-aspect + 0.05, aspect - 0.05)}
         if self.hud is not None:
             boxes = self.screen_boxes()
-            if "gauges" in boxes and "sensors" in boxes:
-                spans["top"] = (boxes["gauges"][1] + margin, boxes["sensors"][0] - margin)
-            if "throttle" in boxes and "phad" in boxes and not self.hud.prominent:
-                spans["bottom"] = (boxes["throttle"][1] + margin, boxes["phad"][0] - margin)
+            # Between the gauges and the row panels; between the throttle (or the left
+            # margin) and the PHAD.
+            panel_lefts = [boxes[p.key][0] for p in self.hud.panels if p.key in boxes]
+            if "gauges" in boxes:
+                right = min(panel_lefts) - margin if panel_lefts else spans["top"][1]
+                spans["top"] = (boxes["gauges"][1] + margin, right)
+            if "phad" in boxes and not self.hud.prominent:
+                left = boxes["throttle"][1] + margin if "throttle" in boxes else spans["bottom"][0]
+                spans["bottom"] = (left, boxes["phad"][0] - margin)
         left, right = spans["top"]
         roster.place((left + right) / 2, top - 0.2, min(1.0, (right - left) / ROSTER_WIDTH))
         left, right = spans["bottom"]
@@ -346,17 +360,7 @@ class ReplayScene:
             "event-list": self.event_list.root,
         }
         if self.hud is not None:
-            hud = self.hud
-            parts |= {
-                "header": hud.header.root,
-                "gauges": hud.gauges.root,
-                "sensors": hud.sensors.root,
-                "status": hud.status.root,
-                "throttle": hud.throttle.root,
-                "phad": hud.phad.root,
-                "clock": hud.clock.root,
-                "ticker": hud.ticker.root,
-            }
+            parts |= self.hud.named_roots()
         parts |= self.instructor.screen_parts()
         parts["legend"] = self.legend.root  # counted only while it shows
         boxes: dict[str, ScreenBox] = {}

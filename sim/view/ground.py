@@ -1,4 +1,11 @@
-"""The table: the hex map under the engagement, its labels and compass, and a horizon.
+"""The table: the map under the engagement, its labels and compass, and a horizon.
+
+The map is the rule set's (:class:`models.ruleset_spec.MapScale`, carried by the timeline):
+hexes of any size lying flat- or pointy-topped, labelled with their axial coordinates, or an
+open table or lawn ruled every few measuring units with a scale bar naming the unit.  A
+timeline that does not say draws Birds of Prey's 400 ft flat-topped hexes.  The hex code
+below works in *grid feet*, BoP's frame (400 ft flat-topped hexes); another hex map is that
+frame scaled and, for pointy tops, turned a quarter turn (:class:`_HexFrame`).
 
 Everything here is static and built once, each part as a single Geom: the map, the coordinate
 labels flattened together, a compass rose, and a large ground ring round the map that fades
@@ -27,6 +34,8 @@ Geometry helpers used by the other layers (:func:`make_geom_node`) live here too
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
@@ -48,6 +57,7 @@ from panda3d.core import (
 )
 
 from engine.hexmap import HEX_FT, STEP_FT, Hex
+from models.ruleset_spec import MapScale
 from sim.snapshot import Snapshot
 from sim.view.layer import ViewSettings
 
@@ -290,6 +300,46 @@ LINE_HALF_WIDTH_FT = 8.0
 """Half the width of a hex line where the map is seen close up."""
 
 
+BOP_MAP = MapScale(
+    grid="hex", hex_ft=HEX_FT, hex_top="flat", alt_unit_ft=STEP_FT, alt_unit_name="step"
+)
+"""The map of a timeline that does not say: Birds of Prey's."""
+TABLE_LINE_SHARE = 0.01
+"""Half the width of an open table's ruled line, as a share of the square it bounds."""
+
+
+def _shade(
+    to_edge: npt.NDArray[np.float32], texel: float, half_width: float, cell: float
+) -> npt.NDArray[np.uint8]:
+    """A grid level's BGRA texels from each texel's distance to the nearest line (the same
+    units as ``texel``, ``half_width`` and the ``cell`` the lines bound)."""
+    half_width = max(half_width, 0.55 * texel)
+    coverage = np.clip((half_width - to_edge) / texel + 0.5, 0.0, 1.0)
+    cell_texels = cell / texel
+    contrast = float(np.clip((cell_texels - 3.0) / 4.0, 0.0, 1.0))
+    mean = float(coverage.mean())
+    coverage = mean + (coverage - mean) * contrast
+    map_rgb = np.asarray(MAP_RGB, dtype=np.float32)
+    line_rgb = np.asarray(HEX_LINE_RGB, dtype=np.float32)
+    image = map_rgb + (line_rgb - map_rgb) * coverage[..., None]
+    height, width = to_edge.shape
+    bgra8 = np.full((height, width, 4), 255, dtype=np.uint8)
+    bgra8[:, :, 2::-1] = np.clip(image * 255.0 + 0.5, 0, 255)
+    return bgra8
+
+
+def _square_level(width: int, height: int) -> npt.NDArray[np.uint8]:
+    """One mipmap level of an open table's ruled texture: one square, lines on its edges
+    (in units of the square)."""
+    texel = max(1.0 / width, 1.0 / height)
+    xs = ((np.arange(width) + 0.5) / width).astype(np.float32)
+    ys = ((np.arange(height) + 0.5) / height).astype(np.float32)
+    to_x = np.minimum(xs, 1.0 - xs)[None, :]
+    to_y = np.minimum(ys, 1.0 - ys)[:, None]
+    to_edge = np.minimum(to_x, to_y).astype(np.float32)
+    return _shade(to_edge, texel, TABLE_LINE_SHARE, 1.0)
+
+
 def _grid_level(width: int, height: int) -> npt.NDArray[np.uint8]:
     """One mipmap level of the grid texture: rows bottom first, BGRA (opaque).  Four bytes a
     texel, not three: Mesa's software renderer samples 32-bit texels on its fast path, and
@@ -327,46 +377,109 @@ def _grid_level(width: int, height: int) -> npt.NDArray[np.uint8]:
             np.abs(term, out=term)
             np.maximum(norm, term, out=norm)
         np.minimum(inside, norm, out=inside)
-    to_edge = HEX_FT / 2.0 - inside
-    half_width = max(LINE_HALF_WIDTH_FT, 0.55 * texel)
-    coverage = np.clip((half_width - to_edge) / texel + 0.5, 0.0, 1.0)
-    hex_texels = HEX_FT / texel
-    contrast = float(np.clip((hex_texels - 3.0) / 4.0, 0.0, 1.0))
-    mean = float(coverage.mean())
-    coverage = mean + (coverage - mean) * contrast
-    map_rgb = np.asarray(MAP_RGB, dtype=np.float32)
-    line_rgb = np.asarray(HEX_LINE_RGB, dtype=np.float32)
-    image = map_rgb + (line_rgb - map_rgb) * coverage[..., None]
-    bgra8 = np.full((height, width, 4), 255, dtype=np.uint8)
-    bgra8[:, :, 2::-1] = np.clip(image * 255.0 + 0.5, 0, 255)
-    return bgra8
+    return _shade(HEX_FT / 2.0 - inside, texel, LINE_HALF_WIDTH_FT, HEX_FT)
 
 
 @cache
 def hex_grid_texture() -> Texture:
     """The map's repeating hex-grid texture with hand-drawn mipmaps (built once)."""
-    width, height = GRID_TEXELS
-    texture = Texture("hex-grid")
+    return _grid_texture("hex-grid", GRID_TEXELS, _grid_level)
+
+
+TABLE_TEXELS = (512, 512)
+
+
+@cache
+def table_grid_texture() -> Texture:
+    """An open table's repeating ruled texture, one square of the rule, with hand-drawn
+    mipmaps (built once)."""
+    return _grid_texture("table-grid", TABLE_TEXELS, _square_level)
+
+
+def _grid_texture(
+    name: str, texels: tuple[int, int], level: Callable[[int, int], npt.NDArray[np.uint8]]
+) -> Texture:
+    width, height = texels
+    texture = Texture(name)
     texture.setup2dTexture(width, height, Texture.T_unsigned_byte, Texture.F_rgba8)
-    texture.setRamImage(_grid_level(width, height).tobytes())
+    texture.setRamImage(level(width, height).tobytes())
     texture.setMinfilter(SamplerState.FT_linear_mipmap_linear)
     texture.setMagfilter(SamplerState.FT_linear)
     texture.setWrapU(SamplerState.WM_repeat)
     texture.setWrapV(SamplerState.WM_repeat)
     texture.generateRamMipmapImages()
-    for level in range(1, texture.getNumRamMipmapImages()):
-        w = texture.getExpectedMipmapXSize(level)
-        h = texture.getExpectedMipmapYSize(level)
-        data = np.frombuffer(memoryview(texture.modifyRamMipmapImage(level)), dtype=np.uint8)
-        data[:] = _grid_level(w, h).ravel()
+    for index in range(1, texture.getNumRamMipmapImages()):
+        w = texture.getExpectedMipmapXSize(index)
+        h = texture.getExpectedMipmapYSize(index)
+        data = np.frombuffer(memoryview(texture.modifyRamMipmapImage(index)), dtype=np.uint8)
+        data[:] = level(w, h).ravel()
     return texture
 
 
+@dataclass(frozen=True, slots=True)
+class _HexFrame:
+    """World feet ↔ grid feet (Birds of Prey's frame of 400 ft flat-topped hexes, in which
+    the grid texture and the label lattice are worked out): a hex map of ``hex_ft`` is
+    that frame scaled by ``hex_ft / 400``, and a pointy-topped one is also turned a quarter
+    turn anticlockwise (its corners, not its sides, then face north)."""
+
+    per_grid_ft: float
+    """World feet in one grid foot."""
+    pointy: bool
+
+    @classmethod
+    def of(cls, scale: MapScale) -> _HexFrame:
+        return cls(scale.unit_ft / HEX_FT, scale.hex_top == "pointy")
+
+    def to_grid(self, xy: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """(n, 2) world x, y → grid x, y."""
+        k = 1.0 / self.per_grid_ft
+        if self.pointy:
+            return np.stack([xy[:, 1] * k, -xy[:, 0] * k], axis=1)
+        return xy * k
+
+    def to_world(self, xy: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """(n, 2) grid x, y → world x, y."""
+        k = self.per_grid_ft
+        if self.pointy:
+            return np.stack([-xy[:, 1] * k, xy[:, 0] * k], axis=1)
+        return xy * k
+
+    def grid_bounds(self, bounds_ft: Bounds2) -> Bounds2:
+        """The grid-feet rectangle covering a world rectangle."""
+        xmin, ymin, xmax, ymax = bounds_ft
+        corners = self.to_grid(np.array([(xmin, ymin), (xmax, ymax)], dtype=np.float64))
+        low, high = corners.min(axis=0), corners.max(axis=0)
+        return (float(low[0]), float(low[1]), float(high[0]), float(high[1]))
+
+
+def plural(word: str, count: int) -> str:
+    """``inch`` → ``inches``, ``yardstick`` → ``yardsticks`` (for more than one)."""
+    if count == 1 or not word:
+        return word
+    return word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")
+
+
+SCALE_BAR_UNITS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+"""Lengths of the scale bar tried, in measuring units (the longest that fits is drawn)."""
+SCALE_BAR_SHARE = 0.25
+"""The scale bar is at most this share of the map's width."""
+
+
+def scale_bar_units(map_width_ft: float, unit_ft: float) -> int:
+    """How many measuring units the scale bar spans on a map this wide."""
+    fitting = [n for n in SCALE_BAR_UNITS if n * unit_ft <= SCALE_BAR_SHARE * map_width_ft]
+    return fitting[-1] if fitting else 1
+
+
 class HexGround:
-    """The hex map sized to the engagement, its labels and compass, and the horizon.
+    """The map sized to the engagement (hexes, or an open table), its labels, compass and
+    scale bar, and the horizon.
 
     ``bounds_ft`` is ``(xmin, ymin, xmax, ymax)`` of the engagement in feet; the map covers
-    it with ``margin_hexes`` to spare.  The map lies at the Tile Base Altitude (z = 0 unless
+    it with ``margin_hexes`` Birds of Prey hexes (or two of the map's hexes or ruled squares,
+    whichever is more) to spare.  ``scale`` is the rule set's map (:data:`BOP_MAP` when
+    None).  The map lies at the Tile Base Altitude (z = 0 unless
     ``settings.tile_base_alt_steps`` says otherwise), the level the altitude stacks stand on.
     """
 
@@ -376,16 +489,29 @@ class HexGround:
         bounds_ft: Bounds2,
         settings: ViewSettings | None = None,
         margin_hexes: int = 8,
+        scale: MapScale | None = None,
     ) -> None:
         self.settings = settings or ViewSettings()
+        self.scale = scale or BOP_MAP
+        self.hexes = self.scale.grid == "hex"
+        """A hex map (else an open table)."""
+        self.frame = _HexFrame.of(self.scale)
+        self.cell_ft = (
+            self.scale.unit_ft if self.hexes else self.scale.unit_ft * self.scale.grid_units
+        )
+        """Across one hex's flats, or one ruled square's side."""
         self.z_ft = self.settings.tile_base_alt_steps * STEP_FT
-        margin = margin_hexes * HEX_FT
+        margin = max(margin_hexes * HEX_FT, 2.0 * self.cell_ft)
         if not all(math.isfinite(v) for v in bounds_ft):
             raise ValueError(f"the map's bounds must be finite feet, not {bounds_ft}")
         xmin, ymin, xmax, ymax = bounds_ft
         self.map_bounds_ft: Bounds2 = (xmin - margin, ymin - margin, xmax + margin, ymax + margin)
-        self.hex_count = hex_count(self.map_bounds_ft)
-        """About how many hexes the map holds (it never lists them)."""
+        if self.hexes:
+            self.hex_count = hex_count(self.frame.grid_bounds(self.map_bounds_ft))
+        else:
+            width, height = xmax - xmin + 2 * margin, ymax - ymin + 2 * margin
+            self.hex_count = width * height / self.cell_ft**2
+        """About how many hexes (or ruled squares) the map holds (it never lists them)."""
         self.root = parent.attachNewNode("hex-ground")
         self.root.setZ(self.z_ft)
         self.root.setLightOff(1)
@@ -394,7 +520,7 @@ class HexGround:
         self.root.setDepthTest(False, 1)
         self.horizon = self._build_horizon()
         self.surface = self._build_surface()
-        self.labels = self._build_labels()
+        self.labels = self._build_labels() if self.hexes else self._build_scale_bar()
         self.compass = self._build_compass()
         for order, part in enumerate((self.horizon, self.surface, self.labels, self.compass)):
             part.setBin("background", order)
@@ -430,48 +556,94 @@ class HexGround:
     def _surface_rect_ft(self) -> Bounds2:
         """The map quad's extent: the map's bounds and half a hex to spare."""
         xmin, ymin, xmax, ymax = self.map_bounds_ft
-        pad = HEX_RADIUS_FT
+        pad = HEX_RADIUS_FT * self.frame.per_grid_ft if self.hexes else 0.0
         return (xmin - pad, ymin - pad, xmax + pad, ymax + pad)
 
     def _build_surface(self) -> NodePath:
         """The map: one quad whose texture repeats a patch of the hex grid, aligned with
-        :mod:`engine.hexmap` (the texture coordinates are map feet over the patch size)."""
+        :mod:`engine.hexmap` (the texture coordinates are grid feet over the patch size), or
+        one square of an open table's rule (world feet over the square's side)."""
         xmin, ymin, xmax, ymax = self._surface_rect_ft()
-        xy = np.array([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)])
+        xy = np.array([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)], dtype=np.float64)
         vertices = np.concatenate([xy, np.zeros((4, 1))], axis=1)
+        patch = np.array(GRID_PATCH_FT)
+        uvs = self.frame.to_grid(xy) / patch if self.hexes else xy / self.cell_ft
         node = make_geom_node(
-            "map-surface",
-            vertices,
-            "triangles",
-            indices=[0, 1, 2, 0, 2, 3],
-            uvs=xy / np.array(GRID_PATCH_FT),
+            "map-surface", vertices, "triangles", indices=[0, 1, 2, 0, 2, 3], uvs=uvs
         )
         surface = self.root.attachNewNode(node)
-        surface.setTexture(hex_grid_texture())
+        surface.setTexture(hex_grid_texture() if self.hexes else table_grid_texture())
         return surface
 
     def _build_labels(self) -> NodePath:
         labels = NodePath("hex-labels")
-        every = label_spacing_for(self.map_bounds_ft)
-        chosen = label_hexes(self.map_bounds_ft, every)
-        for (q, r), (x, y) in zip(chosen, hex_centres_ft(chosen), strict=True):
+        grid_bounds = self.frame.grid_bounds(self.map_bounds_ft)
+        every = label_spacing_for(grid_bounds)
+        chosen = label_hexes(grid_bounds, every)
+        height_ft = LABEL_HEIGHT_FT * self.frame.per_grid_ft
+        centres = self.frame.to_world(hex_centres_ft(chosen))
+        for (q, r), (x, y) in zip(chosen, centres, strict=True):
             text = TextNode(f"hex-{q},{r}")
             text.setText(str(Hex(int(q), int(r))))
             text.setAlign(TextNode.A_center)
             text.setTextColor(*LABEL_RGB, 1.0)
             label = labels.attachNewNode(text.generate())
-            label.setPos(float(x), float(y) - LABEL_HEIGHT_FT * 0.35, 0.0)
+            label.setPos(float(x), float(y) - height_ft * 0.35, 0.0)
             label.setP(-90.0)
-            label.setScale(LABEL_HEIGHT_FT)
+            label.setScale(height_ft)
         labels.flattenStrong()
         labels.setTransparency(TransparencyAttrib.M_alpha)
         labels.reparentTo(self.root)
         return labels
 
+    def _compass_radius_ft(self) -> float:
+        xmin, ymin, xmax, ymax = self.map_bounds_ft
+        return float(np.clip(0.06 * min(xmax - xmin, ymax - ymin), 600.0, 4000.0))
+
+    def _build_scale_bar(self) -> NodePath:
+        """An open table's scale bar east of the compass: a bar of alternate light and dark
+        measuring units, named above (``10 inches = 500 ft``)."""
+        xmin, ymin, xmax, _ymax = self.map_bounds_ft
+        radius = self._compass_radius_ft()
+        unit_ft = self.scale.unit_ft
+        units = scale_bar_units(xmax - xmin, unit_ft)
+        x0, y0 = xmin + radius * 2.8, ymin + radius * 0.9
+        thick = radius * 0.12
+        # Up to 10 segments: every unit, or every tenth of a long bar.
+        segments = min(units, 10)
+        step = units * unit_ft / segments
+        vertices: list[tuple[float, float, float]] = []
+        colours: list[tuple[float, float, float, float]] = []
+        indices: list[int] = []
+        for i in range(segments):
+            a, b = x0 + i * step, x0 + (i + 1) * step
+            base = len(vertices)
+            vertices += [(a, y0, 0.0), (b, y0, 0.0), (b, y0 + thick, 0.0), (a, y0 + thick, 0.0)]
+            colours += [rgba(COMPASS_RGB if i % 2 == 0 else GROUND_RGB)] * 4
+            indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+        bar = NodePath("scale-bar")
+        bar.attachNewNode(
+            make_geom_node("bar", vertices, "triangles", indices=indices, colours=colours)
+        )
+        name = plural(self.scale.table_unit_name or "unit", units)
+        text = TextNode("scale-bar-label")
+        text.setText(f"{units} {name} = {units * unit_ft:,.0f} ft")
+        text.setAlign(TextNode.A_left)
+        text.setTextColor(*COMPASS_RGB, 1.0)
+        label = bar.attachNewNode(text.generate())
+        label.setPos(x0, y0 + thick * 2.0, 0.0)
+        label.setP(-90.0)
+        label.setScale(radius * 0.45)
+        bar.setTwoSided(True)
+        bar.flattenStrong()
+        bar.setTransparency(TransparencyAttrib.M_alpha)
+        bar.reparentTo(self.root)
+        return bar
+
     def _build_compass(self) -> NodePath:
         """A compass rose near the map's south-west corner, its arrow to true north."""
-        xmin, ymin, xmax, ymax = self.map_bounds_ft
-        radius = float(np.clip(0.06 * min(xmax - xmin, ymax - ymin), 600.0, 4000.0))
+        xmin, ymin, _xmax, _ymax = self.map_bounds_ft
+        radius = self._compass_radius_ft()
         cx, cy = xmin + radius * 1.4, ymin + radius * 1.4
         ring_v, ring_c, ring_i = disc_triangles([radius * 0.9, radius], [rgba(COMPASS_RGB)] * 2, 64)
         parts_v = [ring_v]

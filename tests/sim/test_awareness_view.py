@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from panda3d.core import OrthographicLens, Point3
 
+from models.bop_hud import BOP_HUD
 from models.sensors import BodyDiamondArc, PitchRow, StabilisedArc, sensor_fit, sensor_tables
 from models.timeline import Timeline
 from sim.app import ReplayScene
@@ -172,7 +173,7 @@ def test_names_that_fit() -> None:
 
 @pytest.fixture
 def phad(clean_scene: Any) -> PhadPanel:
-    panel = PhadPanel(clean_scene.aspect2d)
+    panel = PhadPanel(clean_scene.aspect2d, spec=BOP_HUD.phad)
     panel.set_layout((0.0, 0.0), 0.9)
     return panel
 

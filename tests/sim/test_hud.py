@@ -14,6 +14,7 @@ import pytest
 from panda3d.core import NodePath, Point3
 
 from engine.phad import ALL_CELLS
+from models.bop_hud import BOP_HUD
 from models.timeline import Event
 from sim.snapshot import EntityState, Snapshot
 from sim.view.controls import ScrubBar
@@ -46,6 +47,9 @@ from sim.view.hud.throttle import DETENT_COLOURS, LAMP_OFF
 from sim.view.layer import shown_box
 from tests.sim.conftest import grab
 from tests.sim.states import entity_state
+
+assert BOP_HUD.throttle is not None
+BOP_THROTTLE = BOP_HUD.throttle
 
 
 def aircraft(entity_id: str = "viper-1", **changes: Any) -> EntityState:
@@ -134,7 +138,7 @@ def close_to(rgb: np.ndarray, colour: tuple[float, ...], tolerance: int = 14) ->
 @pytest.fixture
 def phad(clean_scene: Any) -> PhadPanel:
     """A big PHAD in the middle of the screen (0.9 of the half-height)."""
-    panel = PhadPanel(clean_scene.aspect2d)
+    panel = PhadPanel(clean_scene.aspect2d, spec=BOP_HUD.phad)
     panel.set_layout((0.0, 0.0), 0.9)
     return panel
 
@@ -287,7 +291,7 @@ def test_short_labels() -> None:
 
 @pytest.mark.parametrize(("label", "fraction"), [("ab", 1.0), ("mil", 0.5), ("idle", 0.0)])
 def test_throttle_lights_its_detent(clean_scene: Any, label: str, fraction: float) -> None:
-    quadrant = ThrottleQuadrant(clean_scene.aspect2d)
+    quadrant = ThrottleQuadrant(clean_scene.aspect2d, BOP_THROTTLE)
     quadrant.root.setScale(2.0)
     quadrant.root.setPos(-0.5, 0, -0.7)
     quadrant.update(selected_snapshot(aircraft(throttle=fraction, throttle_label=label)))
@@ -303,7 +307,7 @@ def test_throttle_lights_its_detent(clean_scene: Any, label: str, fraction: floa
 
 
 def test_throttle_engine_and_speedbrake(clean_scene: Any) -> None:
-    quadrant = ThrottleQuadrant(clean_scene.aspect2d)
+    quadrant = ThrottleQuadrant(clean_scene.aspect2d, BOP_THROTTLE)
     quadrant.update(selected_snapshot(aircraft(engine_output=0.87, speedbrake=True)))
     assert quadrant.engine_text.text == "87%"
     assert quadrant.speedbrake_text.text == "SPD BRK OUT"
@@ -315,7 +319,7 @@ def test_throttle_engine_and_speedbrake(clean_scene: Any) -> None:
 
 
 def test_gauges_show_the_values(clean_scene: Any) -> None:
-    gauges = GaugeCluster(clean_scene.aspect2d)
+    gauges = GaugeCluster(clean_scene.aspect2d, BOP_HUD.gauges)
     gauges.update(selected_snapshot())
     shown = {key: gauges.text(key) for key in gauges.values}
     assert shown == {
@@ -381,11 +385,11 @@ def hud_on_screen(base: Any, aspect: float) -> tuple[NodePath, Hud, ScrubBar]:
     corners = ((-aspect, 1), (aspect, 1), (-aspect, -1), (aspect, -1), (0, -1))
     for holder, (x, z) in zip(holders[1:], corners, strict=True):
         holder.setPos(x, 0, z)
-    return screen, Hud(*holders[:5]), ScrubBar(holders[5], 60.0, 6.0, (12.0,))
+    return screen, Hud(*holders[:5], spec=BOP_HUD), ScrubBar(holders[5], 60.0, 6.0, (12.0,))
 
 
 def test_hud_shows_only_the_clock_without_a_selection(clean_scene: Any) -> None:
-    hud = Hud(*_parents(clean_scene))
+    hud = Hud(*_parents(clean_scene), spec=BOP_HUD)
     hud.update(snapshot(aircraft()))
     assert not hud.clock.root.isHidden()
     assert all(element.root.isHidden() for element in hud.instruments)
@@ -396,7 +400,7 @@ def test_hud_shows_only_the_clock_without_a_selection(clean_scene: Any) -> None:
 
 def test_hud_layouts_move_nodes_without_rebuilding(clean_scene: Any) -> None:
     parents = _parents(clean_scene)
-    hud = Hud(*parents)
+    hud = Hud(*parents, spec=BOP_HUD)
     hud.update(selected_snapshot())
     phad_root, nose = hud.phad.root, hud.phad.mark_node("nose")
     compact_pos = phad_root.getPos(clean_scene.aspect2d)
@@ -410,7 +414,7 @@ def test_hud_layouts_move_nodes_without_rebuilding(clean_scene: Any) -> None:
 
 def test_destroy_leaves_the_parents_empty(clean_scene: Any) -> None:
     parents = _parents(clean_scene)
-    hud = Hud(*parents)
+    hud = Hud(*parents, spec=BOP_HUD)
     hud.update(selected_snapshot(others=(fulcrum(1),), bearings={"fulcrum-1": "045+00"}))
     hud.set_prominent(True)
     hud.destroy()
@@ -419,7 +423,7 @@ def test_destroy_leaves_the_parents_empty(clean_scene: Any) -> None:
 
 def test_hud_update_is_cheap(clean_scene: Any) -> None:
     """One selected aircraft and 15 bearings: well under a millisecond per frame."""
-    hud = Hud(*_parents(clean_scene))
+    hud = Hud(*_parents(clean_scene), spec=BOP_HUD)
     others = tuple(fulcrum(n) for n in range(1, 16))
     cells = [str(c) for c in ALL_CELLS]
     bearings = {o.id: cells[(7 * i) % len(cells)] for i, o in enumerate(others)}

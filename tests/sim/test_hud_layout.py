@@ -46,6 +46,18 @@ LONGEST_EVENT = (
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def with_bop_hud(timeline: Any) -> Any:
+    """A Birds of Prey timeline that says what its HUD shows (a timeline written before
+    the timeline carried its HUD says nothing, and would get the core HUD)."""
+    from dataclasses import replace as replaced
+
+    from models.bop_hud import BOP_HUD
+
+    if timeline.meta.hud is not None:
+        return timeline
+    return replaced(timeline, meta=timeline.meta.model_copy(update={"hud": BOP_HUD}))
+
+
 def measure_shape(width: int, height: int, timeline_path: str) -> None:
     """(Run in a subprocess.) Print the layout report of one window size as JSON."""
     from models.timeline import Event, Timeline
@@ -60,7 +72,7 @@ def measure_shape(width: int, height: int, timeline_path: str) -> None:
     # buffer gets no event, so it is sent here as a window would.
     base.adjustWindowAspectRatio(base.getAspectRatio())
     base.graphicsEngine.renderFrame()
-    timeline = Timeline.load(Path(timeline_path))
+    timeline = with_bop_hud(Timeline.load(Path(timeline_path)))
     report: dict[str, Any] = {
         "extent": [float(base.a2dRight), float(base.a2dTop)],
         "pixels": [int(base.win.getXSize()), int(base.win.getYSize())],
@@ -107,15 +119,11 @@ def smallest_text_px(base: Any, scene: Any) -> dict[str, float]:
     aspect2d = base.aspect2d
     px_per_unit = base.win.getYSize() / (2 * float(base.a2dTop))
     hud = scene.hud
+    roots = hud.named_roots()
+    roots.pop("phad")
     parts = {
-        "header": hud.header.root,
-        "gauges": hud.gauges.root,
-        "sensors": hud.sensors.root,
-        "status": hud.status.root,
-        "throttle": hud.throttle.root,
+        **roots,
         "phad legend": hud.phad.legend,
-        "clock": hud.clock.root,
-        "ticker": hud.ticker.root,
         "scrub": scene.scrub.root,
         "legend": scene.legend.root,
         **scene.instructor.screen_parts(),

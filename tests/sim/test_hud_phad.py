@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from panda3d.core import NodePath
 
+from models.bop_hud import BOP_HUD
 from sim.view.hud import PhadPanel
 from sim.view.hud.phad import CHIP_TEXT, CIRCLE_OUTER, ITEM_TEXT, MARKS, OUTER_RADIUS
 from sim.view.layer import shown_box
@@ -60,7 +61,7 @@ def _mark_circles(phad: PhadPanel) -> list[tuple[str, float, float, float]]:
 def test_bearings_sharing_a_cell_each_read_clear_of_the_marks(
     clean_scene: Any, cell: str, own_cells: dict[str, str]
 ) -> None:
-    phad = PhadPanel(clean_scene.aspect2d)
+    phad = PhadPanel(clean_scene.aspect2d, spec=BOP_HUD.phad)
     phad.set_layout((0.0, 0.0), 0.9)
     phad.update(_furball(cell, own_cells))
     ids = [f"fulcrum-{n}" for n in range(1, 8)]
@@ -87,7 +88,7 @@ def test_bearings_sharing_a_cell_each_read_clear_of_the_marks(
 
 
 def test_a_lone_bearing_keeps_its_circle_at_full_size(clean_scene: Any) -> None:
-    phad = PhadPanel(clean_scene.aspect2d)
+    phad = PhadPanel(clean_scene.aspect2d, spec=BOP_HUD.phad)
     phad.set_layout((0.0, 0.0), 0.9)
     snap = selected_snapshot(others=(fulcrum(1),), bearings={"fulcrum-1": "150-30"})
     phad.update(snap)

@@ -116,6 +116,9 @@ def scene(clean_scene: Any) -> Iterator[Any]:
     cam_node = base.cam.node()
     old_lens = cam_node.getLens()
     old_transform = base.camera.getTransform()
+    # The top view scales the camera (its orthographic unit): a scene shown in it earlier
+    # would move the near plane out with it.
+    base.camera.setScale(1.0)
     lens = PerspectiveLens()
     lens.setFov(60.0)
     lens.setAspectRatio(TEST_WIDTH / TEST_HEIGHT)

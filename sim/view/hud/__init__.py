@@ -9,7 +9,7 @@ value changes, moving nodes rather than rebuilding them) and removes itself in `
 from sim.view.hud.clock import EventTicker, GameClock
 from sim.view.hud.gauges import GaugeCluster
 from sim.view.hud.hud import Header, Hud
-from sim.view.hud.panels import SensorsPanel, StatusPanel
+from sim.view.hud.panels import RowsPanel, SensorsPanel, StatusPanel
 from sim.view.hud.phad import PhadPanel
 from sim.view.hud.throttle import ThrottleQuadrant
 
@@ -20,6 +20,7 @@ __all__ = [
     "Header",
     "Hud",
     "PhadPanel",
+    "RowsPanel",
     "SensorsPanel",
     "StatusPanel",
     "ThrottleQuadrant",

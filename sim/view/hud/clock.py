@@ -1,4 +1,5 @@
-"""The game clock ("TURN 7 ∙ TICK 3/10 ∙ 38.4 s") and the event ticker.
+"""The game clock ("GAME-TURN 7 ∙ TICK 3/10 ∙ 38.4 s", in the rules' own words for a turn
+and its steps: "ROUND 3 ∙ TICK 4/10", "TURN 2 ∙ IMPULSE 7/10") and the event ticker.
 
 The ticker lists the snapshot's recent events, newest at the bottom, each line fading as it
 ages.  Text is only regenerated when what it says changes; fading is a colour scale.
@@ -7,10 +8,11 @@ ages.  Text is only regenerated when what it says changes; fading is a colour sc
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from panda3d.core import NodePath
 
-from models.timeline import Event
+from models.timeline import Event, TimelineMeta
 from sim.events import notable
 from sim.snapshot import Snapshot
 from sim.view.hud.panels import (
@@ -50,12 +52,33 @@ def turn_and_tick(t_s: float, tick_s: float, ticks_per_turn: int) -> tuple[int, 
     return (turn + 1, tick + 1)
 
 
-def clock_text(snapshot: Snapshot) -> str:
+@dataclass(frozen=True, slots=True)
+class ClockWords:
+    """What the rules call a turn and one of its ticks (a timeline's ``turn_word`` and
+    ``substep_word``), as the clock writes them."""
+
+    turn: str = "turn"
+    substep: str = "tick"
+
+    @classmethod
+    def of(cls, meta: TimelineMeta) -> ClockWords:
+        return cls(meta.turn_word or "turn", meta.substep_word or "tick")
+
+    def widest(self, ticks_per_turn: int = 10) -> str:
+        """The widest clock text of a replay of fewer than 100 turns and 1,000 s."""
+        return self.text(88, ticks_per_turn, ticks_per_turn, 888.8)
+
+    def text(self, turn: int, tick: int, ticks_per_turn: int, t_s: float) -> str:
+        return (
+            f"{self.turn.upper()} {turn}{SEPARATOR}{self.substep.upper()} {tick}/{ticks_per_turn}"
+            f"{SEPARATOR}{t_s:.1f} s"
+        )
+
+
+def clock_text(snapshot: Snapshot, words: ClockWords | None = None) -> str:
+    """The clock's text at the snapshot: the turn, the tick within it and the time."""
     turn, tick = turn_and_tick(snapshot.t_s, snapshot.tick_s, snapshot.ticks_per_turn)
-    return (
-        f"TURN {turn}{SEPARATOR}TICK {tick}/{snapshot.ticks_per_turn}"
-        f"{SEPARATOR}{snapshot.t_s:.1f} s"
-    )
+    return (words or ClockWords()).text(turn, tick, snapshot.ticks_per_turn, snapshot.t_s)
 
 
 def event_text(event: Event, chars: int | None = None) -> str:
@@ -73,9 +96,10 @@ def _with_card(label: Label) -> Label:
 
 
 class GameClock:
-    """Game-turn, tick within the turn and playback time, centred on its origin."""
+    """Turn, tick within the turn and playback time, centred on its origin, in ``words``."""
 
-    def __init__(self, parent: NodePath) -> None:
+    def __init__(self, parent: NodePath, words: ClockWords | None = None) -> None:
+        self.words = words or ClockWords()
         self.root = make_root(parent, "hud-clock")
         self.label = _with_card(Label(self.root, "clock", "", scale=TEXT_VALUE, align="center"))
         self._key: tuple[int, int, int, int] | None = None
@@ -89,7 +113,7 @@ class GameClock:
         key = (turn, tick, snapshot.ticks_per_turn, round(snapshot.t_s * 10))
         if key != self._key:
             self._key = key
-            self.label.set(clock_text(snapshot))
+            self.label.set(clock_text(snapshot, self.words))
 
     def destroy(self) -> None:
         self.root.removeNode()

@@ -1,20 +1,21 @@
-"""Flight gauges: speed, KEAS, Mach, altitude (feet and steps), load (now and average), fuel.
+"""Flight gauges: the tiles a rule set declares (:attr:`models.hud_spec.HudSpec.gauges`).
 
 Each gauge is a tile: a small caption over big white digits on a dark translucent backing,
 so the numbers read over sky and map alike.  The cluster's origin is its top-left corner
 (aspect2d units); :meth:`GaugeCluster.set_columns` rearranges the tiles by moving them.
-Altitude is shown to the nearest 10 ft, so its text is not regenerated every frame in a
-climb (text regeneration is the costly part of a HUD frame).
+Altitude in feet is shown to the nearest 10 ft (the ``thousands`` format), so its text is
+not regenerated every frame in a climb (text regeneration is the costly part of a HUD
+frame).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from panda3d.core import NodePath
 
-from sim.hud_captions import GAUGE_CAPTIONS
-from sim.snapshot import EntityState, Snapshot
+from models.hud_spec import GaugeSpec
+from sim.snapshot import Snapshot
 from sim.view.hud.panels import (
     CAPTION,
     TEXT_BIG,
@@ -23,44 +24,28 @@ from sim.view.hud.panels import (
     make_root,
     selected_state,
 )
+from sim.view.hud.values import NONE_TEXT, gauge_text
 
 TILE_WIDTH, TILE_HEIGHT, GAP = 0.37, 0.175, 0.018
 
 
-def _fuel(fp: float) -> str:
-    tenths = round(fp * 10)
-    return f"{tenths // 10:d}" if tenths % 10 == 0 else f"{tenths / 10:.1f}"
-
-
-GAUGES: tuple[tuple[str, str, Callable[[EntityState], str]], ...] = (
-    ("speed", GAUGE_CAPTIONS["speed"], lambda s: f"{s.speed_kt:.0f}"),
-    ("keas", GAUGE_CAPTIONS["keas"], lambda s: f"{s.keas_kt:.0f}"),
-    ("mach", GAUGE_CAPTIONS["mach"], lambda s: f"{s.mach:.2f}"),
-    ("fuel", GAUGE_CAPTIONS["fuel"], lambda s: _fuel(s.fuel_fp)),
-    ("alt", GAUGE_CAPTIONS["alt"], lambda s: f"{round(s.alt_ft, -1):,.0f}"),
-    ("steps", GAUGE_CAPTIONS["steps"], lambda s: f"{s.alt_steps:d}"),
-    ("load", GAUGE_CAPTIONS["load"], lambda s: f"{s.load_g:.1f}"),
-    ("avg_load", GAUGE_CAPTIONS["avg_load"], lambda s: f"{s.average_load_g:.1f}"),
-)
-"""(key, caption, format) per tile, in reading order."""
-
-
 class GaugeCluster:
-    """The selected aircraft's flight values as big-digit tiles."""
+    """The selected aircraft's flight values as big-digit tiles, one per declared gauge."""
 
-    def __init__(self, parent: NodePath, columns: int = 2) -> None:
+    def __init__(self, parent: NodePath, gauges: Sequence[GaugeSpec], columns: int = 2) -> None:
         self.root = make_root(parent, "hud-gauges")
+        self.gauges = tuple(gauges)
         self.tiles: dict[str, NodePath] = {}
         self.values: dict[str, Label] = {}
-        self._formats = [(key, fmt) for key, _caption, fmt in GAUGES]
-        for key, caption, _fmt in GAUGES:
+        for gauge in self.gauges:
+            key = gauge.key
             tile = self.root.attachNewNode(f"tile-{key}")
             backing(tile, "backing", 0.0, -TILE_HEIGHT, TILE_WIDTH, 0.0)
-            Label(tile, "caption", caption, pos=(0.022, -0.052), colour=CAPTION)
+            Label(tile, "caption", gauge.caption, pos=(0.022, -0.052), colour=CAPTION)
             self.values[key] = Label(
                 tile,
                 key,
-                "—",
+                NONE_TEXT,
                 scale=TEXT_BIG,
                 pos=(TILE_WIDTH - 0.022, -TILE_HEIGHT + 0.03),
                 align="right",
@@ -79,9 +64,9 @@ class GaugeCluster:
         if (columns, split) == self.arrangement:
             return
         self.arrangement = (columns, split)
-        half = -(-len(GAUGES) // 2)
+        half = -(-len(self.gauges) // 2)
         half_width = columns * TILE_WIDTH + (columns - 1) * GAP
-        for i, (key, _caption, _fmt) in enumerate(GAUGES):
+        for i, key in enumerate(self.tiles):
             x0 = 0.0
             if split is not None:
                 x0 = 0.0 if i < half else half_width + split
@@ -98,8 +83,8 @@ class GaugeCluster:
         if state is None:
             return
         values = self.values
-        for key, fmt in self._formats:
-            values[key].set(fmt(state))
+        for gauge in self.gauges:
+            values[gauge.key].set(gauge_text(state, gauge))
 
     def destroy(self) -> None:
         self.root.removeNode()

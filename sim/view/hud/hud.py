@@ -1,5 +1,10 @@
-"""The HUD: every instrument, laid out for the screen in a compact or a prominent (cockpit)
-arrangement.
+"""The HUD: every instrument a rule set declares (:class:`models.hud_spec.HudSpec`, carried
+by its timeline), laid out for the screen in a compact or a prominent (cockpit) arrangement.
+
+The gauge tiles, the throttle quadrant (none when the rules have no throttle) and the row
+panels are the spec's; the PHAD shows the rules' own marks or marks derived from the
+attitude, as its :class:`~models.hud_spec.PhadSpec` says; the clock writes the rules' words
+for a turn and its ticks.  A timeline that declares no HUD gets :data:`CORE_HUD`.
 
 Sizes are aspect2d units, whose shorter side spans -1 .. 1 (on a portrait window the
 height grows: see :mod:`sim.view.hud.screen`), so the HUD keeps its proportions at any
@@ -28,19 +33,19 @@ from __future__ import annotations
 
 from panda3d.core import NodePath, Point3
 
+from models.hud_spec import CORE_HUD, HudSpec
 from sim.snapshot import Snapshot
 from sim.view.hud import layout
-from sim.view.hud.clock import TICKER_EM, TICKER_ROWS, EventTicker, GameClock
-from sim.view.hud.gauges import GAP, GAUGES, TILE_HEIGHT, TILE_WIDTH, GaugeCluster
+from sim.view.hud.clock import TICKER_EM, TICKER_ROWS, ClockWords, EventTicker, GameClock
+from sim.view.hud.gauges import GAP, TILE_HEIGHT, TILE_WIDTH, GaugeCluster
 from sim.view.hud.panels import (
     CAPTION,
     PANEL_WIDTH,
     TEXT_SMALL,
     TEXT_VALUE,
     Label,
-    SensorsPanel,
+    RowsPanel,
     Shapes,
-    StatusPanel,
     backing,
     hud_font,
     make_root,
@@ -58,7 +63,8 @@ CHART_DOCK_TAG = "furball-hud-dock"
 """The energy chart's node carries the place the HUD's layout leaves it, (x, z, scale), as
 this Python tag (:meth:`sim.view.instructor.InstructorOverlays.dock_chart_right` reads
 it)."""
-CLOCK_WIDEST = "TURN 88 \u2219 TICK 10/10 \u2219 888.8 s"
+CLOCK_WIDEST = ClockWords("game-turn").widest()
+"""Birds of Prey's widest clock text (the HUD measures its own rules' words)."""
 BAND_COLOUR = (0.01, 0.015, 0.025, 0.38)
 BAND_EDGE = (0.55, 0.62, 0.70, 0.5)
 
@@ -97,12 +103,17 @@ class Header:
         self.root.removeNode()
 
 
+Instrument = Header | GaugeCluster | RowsPanel | ThrottleQuadrant | PhadPanel
+
+
 class Hud:
     """The cockpit-style HUD of the selected aircraft, plus the clock and event ticker.
 
     ``aspect2d`` is the 2D root the panels are placed in; the four corner nodes are
     aspect2d's corner anchors (``a2dTopLeft`` …), whose places tell the screen's extent.
     The HUD only adds children under those nodes and removes them in :meth:`destroy`.
+    ``spec`` is what the rule set shows (:data:`CORE_HUD` when None), ``clock_words`` its
+    words for a turn and a tick, ``ticks_per_turn`` sizes the clock's widest text.
     """
 
     def __init__(
@@ -114,7 +125,13 @@ class Hud:
         bottom_right: NodePath,
         *,
         prominent: bool = False,
+        spec: HudSpec | None = None,
+        clock_words: ClockWords | None = None,
+        ticks_per_turn: int = 10,
     ) -> None:
+        self.spec = spec or CORE_HUD
+        self.clock_words = clock_words or ClockWords()
+        self._ticks_per_turn = ticks_per_turn
         self._parents = {
             "centre": aspect2d,
             "top_left": top_left,
@@ -126,17 +143,26 @@ class Hud:
         self.band.setBin("fixed", 5)  # under the instruments, whatever the scene-graph order
         self.band.hide()
         self._band_shape: NodePath | None = None
+        spec = self.spec
         self.header = Header(top_left)
-        self.gauges = GaugeCluster(top_left)
-        self.sensors = SensorsPanel(top_right)
-        self.status = StatusPanel(top_right)
-        self.throttle = ThrottleQuadrant(bottom_left)
-        self.phad = PhadPanel(bottom_right)
-        self.clock = GameClock(aspect2d)
+        self.gauges = GaugeCluster(top_left, spec.gauges)
+        self.panels: tuple[RowsPanel, ...] = tuple(
+            RowsPanel(top_right, panel) for panel in spec.panels
+        )
+        """The row panels, in the spec's order."""
+        self.throttle: ThrottleQuadrant | None = (
+            None if spec.throttle is None else ThrottleQuadrant(bottom_left, spec.throttle)
+        )
+        self.phad = PhadPanel(bottom_right, spec=spec.phad)
+        self.clock = GameClock(aspect2d, self.clock_words)
         self.ticker = EventTicker(bottom_left, rows=TICKER_ROWS)
-        self.instruments: tuple[
-            Header | GaugeCluster | SensorsPanel | StatusPanel | ThrottleQuadrant | PhadPanel, ...
-        ] = (self.header, self.gauges, self.sensors, self.status, self.throttle, self.phad)
+        self.instruments: tuple[Instrument, ...] = (
+            self.header,
+            self.gauges,
+            *self.panels,
+            *([] if self.throttle is None else [self.throttle]),
+            self.phad,
+        )
         self.sizes = self._measure()
         self.plan: layout.Plan | None = None
         """The arrangement in use."""
@@ -149,6 +175,33 @@ class Hud:
         self._boxes: tuple[tuple[object, ...], list[ScreenBox]] | None = None
         self.set_prominent(prominent)
         self._show_instruments(False)
+
+    def panel(self, key: str) -> RowsPanel | None:
+        """The row panel of that key (``sensors``, ``status``), or None."""
+        return next((panel for panel in self.panels if panel.key == key), None)
+
+    @property
+    def sensors(self) -> RowsPanel | None:
+        """Birds of Prey's SENSORS panel, when the HUD has one."""
+        return self.panel("sensors")
+
+    @property
+    def status(self) -> RowsPanel | None:
+        """Birds of Prey's STORES & STATUS panel, when the HUD has one."""
+        return self.panel("status")
+
+    def named_roots(self) -> dict[str, NodePath]:
+        """Every instrument's root by name (``header``, ``gauges``, each panel's key,
+        ``throttle``, ``phad``, ``clock``, ``ticker``)."""
+        roots = {"header": self.header.root, "gauges": self.gauges.root}
+        roots |= {panel.key: panel.root for panel in self.panels}
+        if self.throttle is not None:
+            roots["throttle"] = self.throttle.root
+        return roots | {
+            "phad": self.phad.root,
+            "clock": self.clock.root,
+            "ticker": self.ticker.root,
+        }
 
     @property
     def prominent(self) -> bool:
@@ -166,7 +219,7 @@ class Hud:
         probe = TextNode("probe")
         probe.setFont(hud_font())
         probe.setCardAsMargin(0.45, 0.45, 0.22, 0.12)
-        probe.setText(CLOCK_WIDEST)
+        probe.setText(self.clock_words.widest(self._ticks_per_turn))
         left, right, bottom, top = probe.getCardActual()
         clock = (left * TEXT_VALUE, right * TEXT_VALUE, bottom * TEXT_VALUE, top * TEXT_VALUE)
         probe.setAlign(TextNode.ALeft)
@@ -184,11 +237,10 @@ class Hud:
         }
         return layout.Sizes(
             header=(HEADER_WIDTH, HEADER_HEIGHT),
-            sensors=(PANEL_WIDTH, self.sensors.height),
-            status=(PANEL_WIDTH, self.status.height),
-            throttle=(THROTTLE_WIDTH, THROTTLE_HEIGHT),
+            panels=tuple((panel.key, PANEL_WIDTH, panel.height) for panel in self.panels),
+            throttle=None if self.throttle is None else (THROTTLE_WIDTH, THROTTLE_HEIGHT),
             tile=(TILE_WIDTH, TILE_HEIGHT, GAP),
-            gauges=len(GAUGES),
+            gauges=len(self.spec.gauges),
             clock=(clock[0], clock[1] + 0.06 * TEXT_VALUE, clock[2] - 0.06 * TEXT_VALUE, clock[3]),
             ticker_em=TICKER_EM,
             ticker_box=(
@@ -259,15 +311,20 @@ class Hud:
         self._place(self.header.root, header[0], header[3], u)
         self.gauges.set_columns(plan.gauge_columns)
         self._place(self.gauges.root, gauges[0], gauges[3], u)
-        self._place(self.sensors.root, boxes["sensors"][0], boxes["sensors"][3], u)
-        self._place(self.status.root, boxes["status"][0], boxes["status"][3], u)
-        self._place(self.throttle.root, boxes["throttle"][0], boxes["throttle"][2], u)
+        for panel in self.panels:
+            box = boxes[panel.key]
+            self._place(panel.root, box[0], box[3], u)
+        if self.throttle is not None:
+            box = boxes["throttle"]
+            self._place(self.throttle.root, box[0], box[2], u)
         self.phad.root.reparentTo(self._parents["centre"])
         self.phad.set_layout(plan.phad_centre, plan.phad_radius, legend=plan.legend, scale=u)
         self._place(self.clock.root, *plan.clock_origin, u)
         self._place(self.ticker.root, *plan.ticker_origin, u)
         self.ticker.set_chars(plan.ticker_chars)
-        self._build_band(boxes["throttle"][3] + layout.GAP * u)
+        # The shade reaches the throttle's top, or without one the PHAD's middle.
+        throttle = boxes.get("throttle")
+        self._build_band(throttle[3] + layout.GAP * u if throttle else plan.phad_centre[1])
         chart = self._parents["centre"].find("energy-chart")
         if not chart.isEmpty():
             if plan.chart is not None:

@@ -2,15 +2,15 @@
 
 Every panel is a rectangle of a known size at the HUD's scale ``u`` (aspect2d units; the
 text is ``TEXT_SMALL * u`` high).  :func:`plan` tries the arrangements in order of
-preference (gauges in two columns or four, the sensors and status panels stacked or side by
-side, the clock above the corner stacks or pushing them down, the event ticker between the
-throttle and the PHAD, above the throttle or under the clock, the PHAD's legend left of it
-or above it, and with the instructor's energy chart under the clock or across the screen)
-at the largest scale that keeps the smallest text at least ``MIN_TEXT_PX`` pixels, then at
-smaller scales, and takes the first where every rectangle is inside the screen, clear of
-every other and above the scrub bar; in the cockpit's prominent layout also clear of the
-middle of the view (:func:`clear_middle`).  No Panda3D here: the rectangles are computed
-from the panels' sizes, which :class:`Sizes` holds.
+preference (gauges in two columns or four, the row panels (sensors, status, …) stacked or
+in columns side by side, the clock above the corner stacks or pushing them down, the event
+ticker between the throttle and the PHAD, above the throttle or under the clock, the PHAD's
+legend left of it or above it, and with the instructor's energy chart under the clock or
+across the screen) at the largest scale that keeps the smallest text at least
+``MIN_TEXT_PX`` pixels, then at smaller scales, and takes the first where every rectangle
+is inside the screen, clear of every other and above the scrub bar; in the cockpit's
+prominent layout also clear of the middle of the view (:func:`clear_middle`).  No Panda3D
+here: the rectangles are computed from the panels' sizes, which :class:`Sizes` holds.
 """
 
 from __future__ import annotations
@@ -61,10 +61,11 @@ class Sizes:
 
     header: tuple[float, float]
     """Width and height (the origin is the top-left corner)."""
-    sensors: tuple[float, float]
-    status: tuple[float, float]
-    throttle: tuple[float, float]
-    """(the origin is the bottom-left corner)"""
+    panels: tuple[tuple[str, float, float], ...]
+    """The row panels' keys, widths and heights in reading order (each one's origin is its
+    top-left corner); they stack at the top right, or stand in columns side by side."""
+    throttle: tuple[float, float] | None
+    """(the origin is the bottom-left corner); None when the HUD has no throttle."""
     tile: tuple[float, float, float]
     """A gauge tile's width and height and the gap between tiles."""
     gauges: int
@@ -78,6 +79,10 @@ class Sizes:
     """Round the PHAD's centre with every legend row shown, by legend arrangement and
     layout (``"left/c"``: the compact layout's disc, :data:`COMPACT_RADIUS`; ``"left/p"``:
     the prominent one's, :data:`PROMINENT_RADIUS`)."""
+
+    def panel_columns(self) -> range:
+        """The numbers of columns the row panels may stand in: one (stacked) first."""
+        return range(1, max(len(self.panels), 1) + 1)
 
     def gauge_box(self, columns: int) -> tuple[float, float]:
         width, height, gap = self.tile
@@ -196,10 +201,14 @@ class _Planner:
             pl, pr, pb, pt = (v * u for v in (pl, pr, pb, pt))
             centre = (right - pr, floor - pb)
             phad = (centre[0] + pl, centre[0] + pr, centre[1] + pb, centre[1] + pt)
-            throttle = (left, left + s.throttle[0] * u, floor, floor + s.throttle[1] * u)
-            base = {"phad": phad, "throttle": throttle}
-            if not (self.ok(phad, {}, gap) and self.ok(throttle, {"phad": phad}, gap)):
+            base = {"phad": phad}
+            if not self.ok(phad, {}, gap):
                 continue
+            if s.throttle is not None:
+                throttle = (left, left + s.throttle[0] * u, floor, floor + s.throttle[1] * u)
+                if not self.ok(throttle, base, gap):
+                    continue
+                base["throttle"] = throttle
             for pushed in (False, True):
                 clock_origin = (0.0, top - ct)
                 clock = (cl, cr, clock_origin[1] + cb, top)
@@ -253,18 +262,13 @@ class _Planner:
             if not (self.ok(header, placed, gap) and self.ok(gauges, placed, gap)):
                 continue
             with_left = {**placed, "header": header, "gauges": gauges}
-            for side_by_side in (False, True):
-                sw, sh = (v * u for v in s.sensors)
-                tw, th = (v * u for v in s.status)
-                if side_by_side:
-                    status = (right - tw, right, stack_top - th, stack_top)
-                    sensors = (status[0] - gap - sw, status[0] - gap, stack_top - sh, stack_top)
-                else:
-                    sensors = (right - sw, right, stack_top - sh, stack_top)
-                    status = (right - tw, right, sensors[2] - gap - th, sensors[2] - gap)
-                if not (self.ok(sensors, with_left, gap) and self.ok(status, with_left, gap)):
+            for panel_columns in s.panel_columns():
+                panels = self._panels(u, panel_columns, right, stack_top)
+                if not all(self.ok(box, with_left, gap) for box in panels.values()):
                     continue
-                with_right = {**with_left, "sensors": sensors, "status": status}
+                if any(overlap(a, b, gap) for a, b in itertools.combinations(panels.values(), 2)):
+                    continue
+                with_right = {**with_left, **panels}
                 ticker = self._ticker(u, with_right, clock)
                 if ticker is None:
                     continue
@@ -286,13 +290,34 @@ class _Planner:
                     chart=chart,
                 )
 
+    def _panels(self, u: float, columns: int, right: float, top: float) -> dict[str, Box]:
+        """The row panels in ``columns`` columns at the top right, reading order down each
+        column and the columns left to right, the last against the right margin."""
+        panels = self.sizes.panels
+        gap = GAP * u
+        per_column = -(-len(panels) // columns) if panels else 0
+        groups = [panels[i : i + per_column] for i in range(0, len(panels), per_column or 1)]
+        boxes: dict[str, Box] = {}
+        x_right = right
+        for group in reversed(groups):
+            width = max(w for _key, w, _h in group) * u
+            z = top
+            for key, w, h in group:
+                boxes[key] = (x_right - w * u, x_right, z - h * u, z)
+                z -= h * u + gap
+            x_right -= width + gap
+        return boxes
+
     def _ticker(
         self, u: float, placed: dict[str, Box], clock: Box
     ) -> tuple[tuple[float, float], int, Box] | None:
         s = self.sizes
         gap = GAP * u
         over_left, below, height = (v * u for v in s.ticker_box)
-        throttle = placed["throttle"]
+        w = self.screen.half_width
+        # Without a throttle the ticker's places are those beside and above an empty one.
+        floor = self.bar_top + gap
+        throttle = placed.get("throttle", (-w + MARGIN, -w + MARGIN - gap, floor, floor - gap))
         slots: list[tuple[float, float, bool]] = [
             (throttle[1] + gap + over_left, self.bar_top + gap + below, False),  # beside it
             (throttle[0] + over_left, throttle[3] + gap + below, False),  # above it

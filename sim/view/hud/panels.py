@@ -1,4 +1,5 @@
-"""HUD building blocks and the two text panels (sensors; weapons, crew, damage, initiative).
+"""HUD building blocks and the titled row panels a rule set declares (SENSORS, STORES &
+STATUS, …: :class:`models.hud_spec.PanelSpec`).
 
 The building blocks are shared by every HUD element:
 
@@ -15,7 +16,7 @@ Coordinates are 2D ``(x, y)``: ``x`` to the right and ``y`` up, written into Pan
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from panda3d.core import (
     DynamicTextFont,
@@ -32,9 +33,21 @@ from panda3d.core import (
     TransparencyAttrib,
 )
 
-from sim.hud_captions import INITIATIVE_CAPTIONS, SENSOR_ROWS, STATUS_ROWS
+from models.bop_hud import BOP_HUD
+from models.hud_spec import PanelSpec, RowSpec
 from sim.snapshot import EntityState, Snapshot
 from sim.view.hud.names import names_that_fit, short_labels
+from sim.view.hud.values import (
+    CREW_SEAT_LETTERS,
+    CREW_STATE_WORDS,
+    NONE_TEXT,
+    crew_summary,
+    ids_of,
+    join_or_none,
+    warns,
+    weapons_summary,
+    written,
+)
 
 RGBA = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -52,8 +65,6 @@ TEXT_SMALL = 0.05
 """Smallest text scale in aspect2d units: 18 px per line at 720p, 27 px at 1080p."""
 TEXT_VALUE = 0.062
 TEXT_BIG = 0.095
-NONE_TEXT = "—"
-"""Shown for a field with nothing in it yet."""
 
 _FONT: list[TextFont] = []
 
@@ -294,11 +305,6 @@ def backing(
     return shapes.attach(parent, name)
 
 
-def join_or_none(items: Iterable[str]) -> str:
-    text = ", ".join(item for item in items if item)
-    return text or NONE_TEXT
-
-
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis."""
     return text if len(text) <= limit else text[: max(limit - 1, 1)].rstrip() + "…"
@@ -308,86 +314,87 @@ def clip(text: str, limit: int) -> str:
 
 PANEL_WIDTH = 0.62
 ROW_STEP = 0.066
-VALUE_CHARS = 15
-STATUS_CHARS = 11
-"""The status rows' captions are long, so their values are shorter."""
 INIT_CHARS = 5
 """Initiative (``-12.3``), flight class (``B/b``) and AP (``4 6``) share one row."""
 VALUE_GAP = 0.03
 """Least space between a row's caption and its value."""
+INIT_VALUE_X, CLASS_X, AP_CAPTION_X = 0.155, 0.34, 0.43
+"""The initiative row's columns: ``INIT 5.37   B/b   AP 4 6`` (value left, class centred,
+AP caption left; the AP value is right-aligned like every other row's value)."""
+
+__all__ = [
+    "CREW_SEAT_LETTERS",
+    "CREW_STATE_WORDS",
+    "NONE_TEXT",
+    "crew_summary",
+    "join_or_none",
+    "weapons_summary",
+]
 
 
-def weapons_summary(items: Iterable[str]) -> str:
-    """``("M61A1 6", "AIM-7E-2 x2", "AIM-9B x2")`` → ``GUN 6 MSL 4``: what is left, counted."""
-    gun = missiles = 0
-    for item in items:
-        name, _, count = item.strip().rpartition(" ")
-        if not name:
-            continue
-        if count.startswith("x") and count[1:].isdigit():
-            missiles += int(count[1:])
-        elif count.isdigit():
-            gun += int(count)
-    if not gun and not missiles:
-        return join_or_none(items)
-    return " ".join(
-        part
-        for part in (f"GUN {gun}" if gun else "", f"MSL {missiles}" if missiles else "")
-        if part
-    )
+def panel_height(spec: PanelSpec) -> float:
+    """A panel's backing height: its title and every row."""
+    rows = len(spec.rows) + (spec.initiative is not None)
+    return 0.075 + ROW_STEP * rows + 0.02
 
 
-CREW_STATE_WORDS = {
-    "grey_out": "grey",
-    "black_out": "black",
-    "loc": "LOC",
-    "killed": "KIA",
-    "wounded": "WIA",
-}
-"""Short words for the crew states the engine writes (``pilot: wounded grey_out``)."""
-CREW_SEAT_LETTERS = {"pilot": "P", "back seat": "R"}
-"""Seat letters for two-seaters: P the pilot, R the rear seat."""
-CREW_CHARS = 14
-"""The crew row's caption is short, so its value may be longer than the other rows'."""
+class RowsPanel:
+    """A titled panel of caption / value rows with right-aligned values, as a
+    :class:`~models.hud_spec.PanelSpec` declares.
 
+    A row of entity ids (``format = "ids"``) shows their callsigns, or their PHAD labels
+    when the callsigns do not fit the row (:func:`~sim.view.hud.names.names_that_fit`); a
+    warning row turns amber while it says anything; Birds of Prey's Initiative row, when
+    declared, comes last.
+    """
 
-def crew_summary(text: str) -> str:
-    """``pilot: loc`` → ``LOC``; ``back seat: grey_out`` → ``R grey``;
-    ``pilot: loc, back seat: killed`` → ``P LOC R KIA``: the worst news, short."""
-    if not text or text == "ok":
-        return text or ""
-    items = [item.partition(": ") for item in text.split(", ")]
-    seat_named = len(items) > 1 or items[0][0] != "pilot"
-    parts = []
-    for seat, _, states in items:
-        words = " ".join(CREW_STATE_WORDS.get(word, word) for word in states.split())
-        parts.append(f"{CREW_SEAT_LETTERS.get(seat, seat)} {words}" if seat_named else words)
-    return " ".join(parts)
-
-
-class _RowsPanel:
-    """A titled panel of caption / value rows, right-aligned values."""
-
-    TITLE = ""
-    ROWS: tuple[tuple[str, str], ...] = ()
-    """(key, caption) per row."""
-    EXTRA_ROWS = 0
-    """Rows a subclass lays out itself, below ``ROWS``."""
-
-    def __init__(self, parent: NodePath) -> None:
-        self.root = make_root(parent, f"hud-{self.TITLE.lower()}")
-        height = 0.075 + ROW_STEP * (len(self.ROWS) + self.EXTRA_ROWS) + 0.02
+    def __init__(self, parent: NodePath, spec: PanelSpec) -> None:
+        self.spec = spec
+        self.key = spec.key
+        self.root = make_root(parent, f"hud-{spec.key}")
+        height = panel_height(spec)
         self.height = height
         backing(self.root, "backing", 0.0, -height, PANEL_WIDTH, 0.0)
-        Label(self.root, "title", self.TITLE, pos=(0.025, -0.058), colour=CAPTION)
+        Label(self.root, "title", spec.title, pos=(0.025, -0.058), colour=CAPTION)
         self.values: dict[str, Label] = {}
-        for i, (key, caption) in enumerate(self.ROWS):
-            y = -0.058 - ROW_STEP * (i + 1)
-            Label(self.root, f"caption-{key}", caption, pos=(0.045, y), colour=CAPTION)
-            self.values[key] = Label(
-                self.root, f"value-{key}", NONE_TEXT, pos=(PANEL_WIDTH - 0.025, y), align="right"
+        for i, row in enumerate(spec.rows):
+            y = self.row_y(i)
+            Label(self.root, f"caption-{row.key}", row.caption, pos=(0.045, y), colour=CAPTION)
+            self.values[row.key] = Label(
+                self.root,
+                f"value-{row.key}",
+                NONE_TEXT,
+                pos=(PANEL_WIDTH - 0.025, y),
+                align="right",
             )
+        if spec.initiative is not None:
+            self._build_initiative_row()
+        self._room = {row.key: self.value_room(row.key) for row in spec.rows}
         self._shown: tuple[object, ...] | None = None
+
+    def _build_initiative_row(self) -> None:
+        row = self.spec.initiative
+        assert row is not None
+        y = self.row_y(len(self.spec.rows))
+        Label(
+            self.root, "caption-initiative", row.initiative_caption, pos=(0.045, y), colour=CAPTION
+        )
+        Label(
+            self.root,
+            "caption-activity",
+            row.activity_caption,
+            pos=(AP_CAPTION_X, y),
+            colour=CAPTION,
+        )
+        self.values["initiative"] = Label(
+            self.root, "value-initiative", NONE_TEXT, pos=(INIT_VALUE_X, y)
+        )
+        self.values["flight_class"] = Label(
+            self.root, "value-flight-class", NONE_TEXT, pos=(CLASS_X, y), align="center"
+        )
+        self.values["activity"] = Label(
+            self.root, "value-activity", NONE_TEXT, pos=(PANEL_WIDTH - 0.025, y), align="right"
+        )
 
     def text(self, key: str) -> str:
         """What a row shows now (for tests and debugging)."""
@@ -399,27 +406,9 @@ class _RowsPanel:
 
     def value_room(self, key: str) -> float:
         """How wide a row's value may be, right of its caption, in panel units."""
-        caption = dict(self.ROWS)[key]
+        caption = next(row.caption for row in self.spec.rows if row.key == key)
         used = float(self.values[key].text_node.calcWidth(caption)) * TEXT_SMALL
         return PANEL_WIDTH - 0.025 - (0.045 + used + VALUE_GAP)
-
-    def destroy(self) -> None:
-        self.root.removeNode()
-
-
-class SensorsPanel(_RowsPanel):
-    """Radar mode, tracks, IR/IRST lock and RWR warnings of the selected aircraft.
-
-    The aircraft the sensors name are shown by callsign, or by their PHAD labels when the
-    callsigns do not fit the row (:func:`~sim.view.hud.names.names_that_fit`).
-    """
-
-    TITLE = "SENSORS"
-    ROWS = SENSOR_ROWS
-
-    def __init__(self, parent: NodePath) -> None:
-        super().__init__(parent)
-        self._room = {key: self.value_room(key) for key, _caption in self.ROWS}
 
     def _names(self, key: str, ids: tuple[str, ...], snapshot: Snapshot) -> str:
         if not ids:
@@ -437,82 +426,67 @@ class SensorsPanel(_RowsPanel):
         state = selected_state(snapshot)
         if state is None:
             return
-        key = (state.radar_mode, state.tracks, state.ir_lock, state.rwr)
+        spec = self.spec
+        channels = [row.channel for row in spec.rows]
+        if spec.initiative is not None:
+            init = spec.initiative
+            channels += [init.initiative_channel, init.class_channel, init.activity_channel]
+        key = (state.id, tuple(state.value(channel) for channel in channels))
         if key == self._shown:
             return
         self._shown = key
-        self.values["radar"].set(clip(state.radar_mode or "off", VALUE_CHARS))
-        self.values["tracks"].set(self._names("tracks", state.tracks, snapshot))
-        ir_lock = (state.ir_lock,) if state.ir_lock else ()
-        self.values["ir"].set(self._names("ir", ir_lock, snapshot))
-        self.values["ir"].set_colour(AMBER if state.ir_lock else WHITE)
-        self.values["rwr"].set(self._names("rwr", state.rwr, snapshot))
-        self.values["rwr"].set_colour(AMBER if state.rwr else WHITE)
+        for row in spec.rows:
+            self._show_row(row, state, snapshot)
+        if spec.initiative is not None:
+            self._show_initiative(state)
+
+    def _show_row(self, row: RowSpec, state: EntityState, snapshot: Snapshot) -> None:
+        value = state.value(row.channel)
+        label = self.values[row.key]
+        if row.format == "ids":
+            ids = ids_of(value)
+            text = self._names(row.key, ids, snapshot) if ids else row.empty or NONE_TEXT
+            said = bool(ids)
+        else:
+            shown = written(value, row.format)
+            said = warns(shown)
+            text = clip(shown or row.empty or NONE_TEXT, row.chars)
+        label.set(text)
+        if row.warn:
+            label.set_colour(AMBER if said else WHITE)
+
+    def _show_initiative(self, state: EntityState) -> None:
+        row = self.spec.initiative
+        assert row is not None
+        activity = written(state.value(row.activity_channel), "text")
+        for key, text in (
+            ("initiative", written(state.value(row.initiative_channel), "text")),
+            ("flight_class", written(state.value(row.class_channel), "text")),
+            ("activity", activity),
+        ):
+            self.values[key].set(clip(text or NONE_TEXT, INIT_CHARS))
+        spent = activity != "" and all(ap in ("0", "-") for ap in activity.split())
+        self.values["activity"].set_colour(AMBER if spent else WHITE)
+
+    def destroy(self) -> None:
+        self.root.removeNode()
 
 
-INIT_VALUE_X, CLASS_X, AP_CAPTION_X = 0.155, 0.34, 0.43
-"""The initiative row's columns: ``INIT 5.37   B/b   AP 4 6`` (value left, class centred,
-AP caption left; the AP value is right-aligned like every other row's value)."""
+def _bop_panel(key: str) -> PanelSpec:
+    return next(panel for panel in BOP_HUD.panels if panel.key == key)
 
 
-class StatusPanel(_RowsPanel):
-    """Weapons remaining, crew state and damage of the selected aircraft, and a row with
-    its crew's Initiative, its flight class for the next game-turn and the Activity Points
-    each crew member has left (``INIT 5.37   B/b   AP 4 6``; "Initiative", SoP 08)."""
-
-    TITLE = "STORES & STATUS"
-    ROWS = STATUS_ROWS
-    EXTRA_ROWS = 1
+class SensorsPanel(RowsPanel):
+    """Birds of Prey's SENSORS panel: radar mode, tracks, IR/IRST lock and RWR warnings."""
 
     def __init__(self, parent: NodePath) -> None:
-        super().__init__(parent)
-        y = self.row_y(len(self.ROWS))
-        Label(
-            self.root,
-            "caption-initiative",
-            INITIATIVE_CAPTIONS["initiative"],
-            pos=(0.045, y),
-            colour=CAPTION,
-        )
-        Label(
-            self.root,
-            "caption-activity",
-            INITIATIVE_CAPTIONS["activity"],
-            pos=(AP_CAPTION_X, y),
-            colour=CAPTION,
-        )
-        self.values["initiative"] = Label(
-            self.root, "value-initiative", NONE_TEXT, pos=(INIT_VALUE_X, y)
-        )
-        self.values["flight_class"] = Label(
-            self.root, "value-flight-class", NONE_TEXT, pos=(CLASS_X, y), align="center"
-        )
-        self.values["activity"] = Label(
-            self.root, "value-activity", NONE_TEXT, pos=(PANEL_WIDTH - 0.025, y), align="right"
-        )
+        super().__init__(parent, _bop_panel("sensors"))
 
-    def update(self, snapshot: Snapshot) -> None:
-        state = selected_state(snapshot)
-        if state is None:
-            return
-        key = (
-            state.weapons,
-            state.crew_state,
-            state.damage,
-            state.initiative,
-            state.flight_class,
-            state.activity,
-        )
-        if key == self._shown:
-            return
-        self._shown = key
-        self.values["initiative"].set(clip(state.initiative or NONE_TEXT, INIT_CHARS))
-        self.values["flight_class"].set(clip(state.flight_class or NONE_TEXT, INIT_CHARS))
-        self.values["activity"].set(clip(state.activity or NONE_TEXT, INIT_CHARS))
-        spent = state.activity != "" and all(ap in ("0", "-") for ap in state.activity.split())
-        self.values["activity"].set_colour(AMBER if spent else WHITE)
-        self.values["weapons"].set(clip(weapons_summary(state.weapons), STATUS_CHARS))
-        self.values["crew"].set(clip(crew_summary(state.crew_state) or NONE_TEXT, CREW_CHARS))
-        self.values["crew"].set_colour(AMBER if state.crew_state not in ("", "ok") else WHITE)
-        self.values["damage"].set(clip(state.damage or NONE_TEXT, STATUS_CHARS))
-        self.values["damage"].set_colour(AMBER if state.damage else WHITE)
+
+class StatusPanel(RowsPanel):
+    """Birds of Prey's STORES & STATUS panel: weapons remaining, crew state and damage, and
+    a row with its crew's Initiative, its flight class for the next game-turn and the
+    Activity Points each crew member has left (``INIT 5.37   B/b   AP 4 6``; SoP 08)."""
+
+    def __init__(self, parent: NodePath) -> None:
+        super().__init__(parent, _bop_panel("status"))

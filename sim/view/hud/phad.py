@@ -19,6 +19,12 @@ entities are their short labels written in the bearing cells in their side colou
 bearing of an aircraft the selected aircraft's radar tracks is boxed in bright green, and
 the bearing of an aircraft its crew have not spotted (Visual Sighting) is faded.
 
+Where the marks come from is the rule set's :class:`models.hud_spec.PhadSpec`: the rules'
+own cells from the channels it names (Birds of Prey), or cells derived from the attitude
+every frame (:mod:`sim.view.hud.derived`), which the legend then heads with a DERIVED
+caption so that nobody takes them for the rules' marks.  The track box and the fading
+follow the channels the spec names for them, and are not drawn when it names none.
+
 The grid is one Geom built once; marks and bearing labels are nodes built once and moved.
 """
 
@@ -31,8 +37,10 @@ from functools import lru_cache
 from panda3d.core import NodePath, TextFont, TextNode
 
 from engine.phad import Cell, InvalidCell
+from models.hud_spec import PhadSpec
 from sim.hud_captions import MARK_CAPTIONS
 from sim.snapshot import EntityState, Snapshot
+from sim.view.hud.derived import derived_marks
 from sim.view.hud.names import short_labels
 from sim.view.hud.panels import (
     BACKING,
@@ -46,6 +54,7 @@ from sim.view.hud.panels import (
     make_root,
     selected_state,
 )
+from sim.view.hud.values import ids_of, text_of
 from sim.view.layer import side_colour
 
 SQRT3 = math.sqrt(3.0)
@@ -97,6 +106,9 @@ TRACK_BOX_EDGE: RGBA = (0.02, 0.03, 0.05, 0.9)
 """The dark outline under the track box, so it reads on the pale cells too."""
 UNSPOTTED_SCALE: tuple[float, float, float, float] = (0.75, 0.75, 0.75, 0.4)
 """Colour scale of the bearing of an aircraft the crew have not spotted: faded."""
+DERIVED_CAPTION = "DERIVED"
+"""Heads the legend when the marks are read off the attitude, not the rules' own."""
+DERIVED_RGBA: RGBA = (1.0, 0.72, 0.15, 1.0)
 
 
 # -- geometry ------------------------------------------------------------------------------
@@ -497,7 +509,12 @@ class PhadPanel:
     text size.
     """
 
-    def __init__(self, parent: NodePath, radius: float = 0.42) -> None:
+    def __init__(
+        self, parent: NodePath, radius: float = 0.42, *, spec: PhadSpec | None = None
+    ) -> None:
+        self.spec = spec or PhadSpec()
+        self.derived = self.spec.source == "derived"
+        """The marks are read off the attitude (and the legend says so)."""
         self.root = make_root(parent, "hud-phad")
         self.disc = self.root.attachNewNode("disc")
         self._grid = self._build_grid()
@@ -649,6 +666,17 @@ class PhadPanel:
             label = Label(row, f"legend-text-{mark}", MARK_NAMES[mark], pos=(0.75 * ts, -0.34 * ts))
             row.hide()
             rows[mark] = (row, label)
+        # The caption row: amber text on the rows' backing, no symbol.
+        row = self.legend.attachNewNode("legend-derived")
+        shapes = Shapes()
+        shapes.rounded_rect(-0.75 * ts, -0.62 * ts, width, 0.62 * ts, 0.2 * ts, BACKING)
+        shapes.attach(row, "backing")
+        label = Label(
+            row, "legend-text-derived", DERIVED_CAPTION, pos=(-0.45 * ts, -0.34 * ts),
+            colour=DERIVED_RGBA,
+        )  # fmt: skip
+        row.hide()
+        self._derived_row = (row, label)
         return rows
 
     @staticmethod
@@ -661,9 +689,18 @@ class PhadPanel:
         if shown == self._legend_shown:
             return
         self._legend_shown = shown
-        places = legend_places(self._legend_arrangement, self._radius / self._scale, len(shown))
-        for mark, (x, z) in zip(shown, places, strict=True):
-            self._legend_rows[mark][0].setPos(x, 0, z)
+        rows = [self._legend_rows[mark][0] for mark in shown]
+        derived_row = self._derived_row[0]
+        if self.derived and shown:
+            rows.insert(0, derived_row)
+            derived_row.show()
+        else:
+            derived_row.hide()
+        # A derived Lift is the Canopy, so never drawn: the caption takes its row.
+        rows = rows[: len(MARKS)]
+        places = legend_places(self._legend_arrangement, self._radius / self._scale, len(rows))
+        for row, (x, z) in zip(rows, places, strict=True):
+            row.setPos(x, 0, z)
 
     # -- queries -----------------------------------------------------------------------
     def cell_position(self, cell_text: str) -> Point:
@@ -682,6 +719,31 @@ class PhadPanel:
     def legend_text(self, mark: str) -> str:
         return self._legend_rows[mark][1].text
 
+    @property
+    def derived_caption_shown(self) -> bool:
+        """The legend is headed DERIVED (the marks are read off the attitude)."""
+        return not self._derived_row[0].isHidden()
+
+    def marks_of(self, state: EntityState) -> tuple[str, ...]:
+        """Nose, Canopy, Wing, Velocity and Lift cells of ``state``, from the rules'
+        channels or derived from its attitude, as the spec says."""
+        if self.derived:
+            return derived_marks(state)
+        marks = self.spec.marks
+        return tuple(text_of(state.value(marks[mark])) if mark in marks else "" for mark in MARKS)
+
+    def tracks_of(self, state: EntityState) -> tuple[str, ...]:
+        """What the state's sensors track (boxed), by the spec's tracks channel."""
+        channel = self.spec.tracks_channel
+        return ids_of(state.value(channel)) if channel else ()
+
+    def spotted_of(self, state: EntityState) -> tuple[str, ...] | None:
+        """What its crew have spotted, by the spec's spotted channel; None when not known
+        (no such channel, or the timeline has none)."""
+        channel = self.spec.spotted_channel
+        value = state.value(channel) if channel else None
+        return None if value is None else ids_of(value)
+
     def is_boxed(self, entity_id: str) -> bool:
         """The bearing of ``entity_id`` is shown boxed as a radar track."""
         box = self.track_boxes.get(entity_id)
@@ -697,14 +759,22 @@ class PhadPanel:
         state = selected_state(snapshot)
         if state is None:
             return
-        marks = (state.nose, state.canopy, state.wing, state.velocity, state.lift)
-        key = (marks, snapshot.bearings, state.id, state.tracks, state.spotted)
+        marks = self.marks_of(state)
+        tracks, spotted = self.tracks_of(state), self.spotted_of(state)
+        key = (marks, snapshot.bearings, state.id, tracks, spotted)
         if key == self._shown:
             return
-        self._shown = (marks, dict(snapshot.bearings), state.id, state.tracks, state.spotted)
-        self._relayout(snapshot, state, marks)
+        self._shown = (marks, dict(snapshot.bearings), state.id, tracks, spotted)
+        self._relayout(snapshot, state, marks, tracks, spotted)
 
-    def _relayout(self, snapshot: Snapshot, state: EntityState, marks: tuple[str, ...]) -> None:
+    def _relayout(
+        self,
+        snapshot: Snapshot,
+        state: EntityState,
+        marks: tuple[str, ...],
+        tracks: tuple[str, ...],
+        spotted_ids: tuple[str, ...] | None,
+    ) -> None:
         nose, canopy = marks[0], marks[1]
         visible = {
             "nose": nose,
@@ -727,11 +797,11 @@ class PhadPanel:
         labels = self._entity_labels(snapshot)
         sides = {e.id: e.side for e in snapshot.entities}
         kinds = {e.id: e.kind for e in snapshot.entities}
-        tracked = set(state.tracks)
+        tracked = set(tracks)
         # Fading needs to know what the crew have seen: an aircraft's own spotted list, when
         # the timeline has one (missiles and older timelines say nothing).
-        knows = state.spotted is not None and state.kind == "aircraft"
-        spotted = set(state.spotted or ())
+        knows = spotted_ids is not None and state.kind == "aircraft"
+        spotted = set(spotted_ids or ())
         used: set[str] = set()
         for entity_id in sorted(snapshot.bearings):
             if entity_id == state.id or entity_id not in sides:
