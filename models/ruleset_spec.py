@@ -55,6 +55,9 @@ class MapScale(_Spec):
     """Feet in one of the rules' altitude units; None when the rules count feet."""
     alt_unit_name: str = "ft"
     """The altitude unit's name: ``step``, ``level``, ``band``, ``ft``."""
+    mini_scale: float = Field(default=20.0, ge=1.0, le=200.0)
+    """How many times life size the viewer draws the box minis so that they read on this
+    map the way the table's minis do (Birds of Prey's 400 ft hexes: 20)."""
 
     @property
     def unit_ft(self) -> float:

@@ -12,6 +12,7 @@ frame by frame.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,19 @@ def timeline_bounds(timeline: Timeline) -> Bounds:
     ch = timeline.channels
     xyz = np.stack([ch["x_ft"].ravel(), ch["y_ft"].ravel(), ch["z_ft"].ravel()], axis=1)
     return Bounds.of_points(xyz)
+
+
+def fitted_to_map(settings: ViewSettings, timeline: Timeline) -> ViewSettings:
+    """``settings`` for this timeline's map: minis at its rule set's scale when the viewer
+    chose none, and no altitude tiles for rules that have none."""
+    from sim.view.stacks import has_altitude_tiles
+
+    scale = timeline.meta.scale
+    if settings.mini_scale_from_map and scale is not None:
+        settings = replace(settings, mini_scale=scale.mini_scale)
+    if not has_altitude_tiles(timeline):
+        settings = replace(settings, show_stacks=False)
+    return settings
 
 
 class ReplayScene:
@@ -79,7 +93,7 @@ class ReplayScene:
 
         self.base = base
         self.timeline = timeline
-        self.settings = settings or ViewSettings()
+        self.settings = fitted_to_map(settings or ViewSettings(), timeline)
         # The instructor overlays read velocities off the last ticks of the trails, so the
         # playback keeps a little trail even when none is drawn (older points are clear).
         trail_s = max(self.settings.trail_seconds, HISTORY_S)

@@ -142,10 +142,9 @@ def _source(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mini-scale",
         type=MINI_SCALE,
-        default=20.0,
         metavar="X",
         help=f"box minis drawn X times life size so they read at map scale, "
-        f"{MINI_SCALE.limits} (20)",
+        f"{MINI_SCALE.limits} (default: the rule set's, 20 for Birds of Prey)",
     )
     parser.add_argument("--no-hud", action="store_true", help="hide the cockpit HUD")
     parser.add_argument("--no-stacks", action="store_true", help="hide the altitude stacks")
@@ -284,7 +283,8 @@ def _settings(args: argparse.Namespace) -> Any:
     from sim.view.layer import ViewSettings
 
     return ViewSettings(
-        mini_scale=args.mini_scale,
+        mini_scale=20.0 if args.mini_scale is None else args.mini_scale,
+        mini_scale_from_map=args.mini_scale is None,
         trail_seconds=args.trail_s,
         show_trails=args.trail_s > 0,
         show_hud=not args.no_hud,

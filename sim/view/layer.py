@@ -36,6 +36,9 @@ class ViewSettings:
 
     mini_scale: float = 20.0
     """Box minis drawn this many times life size so they read at map scale."""
+    mini_scale_from_map: bool = False
+    """Take ``mini_scale`` from the timeline's map instead (its rule set's own, so minis read
+    on hexes of any size or on an open table) when it declares one."""
     trail_seconds: float = 24.0
     """How much trail to draw behind each aircraft."""
     tile_base_alt_steps: int = 0

@@ -21,6 +21,7 @@ from panda3d.core import NodePath, TransparencyAttrib
 
 from engine.hexmap import HEX_FT, STEP_FT, Hex
 from models import bop_channels as bop
+from models.timeline import Timeline
 from sim.snapshot import QuatWXYZ, Snapshot
 from sim.view.atlas import box_for_type
 from sim.view.ground import disc_triangles, make_geom_node, rgba
@@ -165,6 +166,11 @@ def _set_shown(path: NodePath, shown: bool) -> None:
         path.show()
     else:
         path.hide()
+
+
+def has_altitude_tiles(timeline: Timeline) -> bool:
+    """Whether the timeline's rules stack altitude tiles (Birds of Prey's steps)."""
+    return bop.ALT_STEPS in timeline.channels
 
 
 class AltitudeStacks:

@@ -14,7 +14,9 @@ DARTS = Ruleset(
     name="darts",
     title="Darts",
     time=TimeScale(tick_s=1.0, ticks_per_turn=4, turn_word="round", substep_word="step"),
-    map=MapScale(grid="table", table_unit_ft=50.0, table_unit_name="inch", grid_units=6),
+    map=MapScale(
+        grid="table", table_unit_ft=50.0, table_unit_name="inch", grid_units=6, mini_scale=3.0
+    ),
     channels={
         "darts.speed_in": ChannelSpec(
             meaning="speed, inches flown per round", unit="in", interp="nearest", gauge="inches"
