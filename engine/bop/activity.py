@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engine.bop import purposes
 from engine.bop.effects import CrewState, EffectRecord
 from engine.bop.errors import IllegalOrder
 from engine.bop.missile_play import PILOT_QUALITY
@@ -541,7 +542,7 @@ def receive_message(ledger: ActivityLedger, dice: Dice, about: str) -> MessageRe
     busy = bool(COMBAT_TASKS & set(ledger.tasks_used))
     if not busy and ledger.remaining_ap > 0:
         return MessageReceipt(True)
-    roll = dice.d10(f"communications receipt, {ledger.who} about {about}, turn {ledger.turn}")
+    roll = dice.d10(purposes.communications_receipt(ledger.who, about, ledger.turn))
     received = roll >= MESSAGE_RECEIVED_AT_LEAST
     why = "busy with a combat task" if busy else "no AP left"
     record = EffectRecord(

@@ -54,7 +54,7 @@ from engine.bop.sighting import (
     visible,
     visual_search,
 )
-from engine.dice import Dice
+from engine.bop.turn import TurnContext
 from engine.hexmap import Position
 from engine.phad import Cell
 from engine.phad.angles import angles_between
@@ -165,14 +165,11 @@ def _event(record: EffectRecord, t_s: float, entities: tuple[str, ...]) -> Event
 
 
 def initiative_phase(
-    aircraft: dict[str, AircraftState],
-    awareness: Awareness,
-    dice: Dice,
-    turn: int,
-    t_s: float,
+    aircraft: dict[str, AircraftState], awareness: Awareness, ctx: TurnContext
 ) -> list[Event]:
     """Roll Initiative for every aircraft, break ties, make each pilot's Fix attempt in
     Initiative order and set the plot and move classes (SoP 08)."""
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     active = [s for s in aircraft.values() if s.active]
     ids = {s.callsign: s.id for s in active}
     events: list[Event] = []
@@ -323,14 +320,11 @@ def _field_of_view(
 
 
 def sighting_phase(
-    aircraft: dict[str, AircraftState],
-    awareness: Awareness,
-    dice: Dice,
-    turn: int,
-    t_s: float,
+    aircraft: dict[str, AircraftState], awareness: Awareness, ctx: TurnContext
 ) -> list[Event]:
     """Every conscious crew member keeps, searches for and loses spots (SoP 09), by the
     crew doctrine, paying each task; then the order of flight is adjusted for what changed."""
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     active = [s for s in aircraft.values() if s.active]
     ids = {s.callsign: s.id for s in active}
     before = awareness.spots

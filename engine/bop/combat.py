@@ -24,7 +24,7 @@ from engine.bop.guns import (
     relative_speed_fp,
     resolve_gun_attack,
 )
-from engine.dice import Dice
+from engine.bop.turn import TurnContext
 from engine.hexmap import Hex, Position
 from engine.performance.movement import segment_fp
 from engine.phad import Attitude, Cell, distance
@@ -96,9 +96,7 @@ def _event(record: CombatEvent, t_s: float, entities: tuple[str, ...]) -> Event:
 def gun_combat(
     combatants: Mapping[str, Combatant],
     orders: Mapping[str, BopPlot],
-    dice: Dice,
-    turn: int,
-    t_s: float,
+    ctx: TurnContext,
     engage: Callable[[str, str], str] | None = None,
     defend: Callable[[str, str], int] | None = None,
 ) -> list[Event]:
@@ -108,6 +106,7 @@ def gun_combat(
     not engage; ``defend(target, shooter)`` pays the target's Guns Defense and gives its AP
     (0 without it).  Combatants hit hard enough are marked inactive (shot down).
     """
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     damage: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
     for shooter_id, plot in orders.items():

@@ -66,9 +66,7 @@ class CombatPlay:
             for entity, state in self.aircraft.items()
             if state.active and state.damage is not None and entity in before
         }
-        events = gun_combat(
-            combatants, orders, ctx.dice, ctx.turn, ctx.end_s, self.engage, self.guns_defense
-        )
+        events = gun_combat(combatants, orders, ctx, self.engage, self.guns_defense)
         for entity, fighter in combatants.items():
             state = self.aircraft[entity]
             state.damage = fighter.damage
@@ -155,19 +153,19 @@ class CombatPlay:
     def launch_aids(self, ctx: TurnContext, notes: list[Event]) -> LaunchAids:
         """What the launch rules read of the sensors, the spots and the cards this turn; the
         seeker rolls they make leave their records in ``notes``."""
-        aircraft, dice, turn, t_s = self.aircraft, ctx.dice, ctx.turn, ctx.end_s
+        aircraft = self.aircraft
 
         def slaved(launcher: str, target: str, card: MissileCard) -> bool:
             shooter, aimed = aircraft[launcher], aircraft[target]
-            return slaved_acquisition(shooter, aircraft, aimed, card, dice, turn, notes, t_s)
+            return slaved_acquisition(shooter, aircraft, aimed, card, ctx, notes)
 
         def snapshot(launcher: str, target: str, card: MissileCard) -> str:
             shooter, aimed = aircraft[launcher], aircraft[target]
-            return snapshot_acquisition(shooter, aircraft, aimed, card, dice, turn, notes, t_s)
+            return snapshot_acquisition(shooter, aircraft, aimed, card, ctx, notes)
 
         return LaunchAids(
             holds=self.holds,
-            sees_launch=partial(self.sees_launch, notes=notes, t_s=t_s),
+            sees_launch=partial(self.sees_launch, notes=notes, t_s=ctx.end_s),
             slaved=slaved,
             snapshot=snapshot,
             pair_capable=lambda launcher: aircraft[launcher].card.pair_launch,
@@ -190,13 +188,14 @@ class CombatPlay:
             return f"Weapon Launch: {refused.problem}"
         return ""
 
-    def seeker(self, track: MissileTrack, *, turn: int, t_s: float) -> tuple[bool, list[Event]]:
-        """A self-guided missile's seeker maintenance in flight (SoP 10 for missiles)."""
+    def seeker(self, ctx: TurnContext, track: MissileTrack) -> tuple[bool, list[Event]]:
+        """A self-guided missile's seeker maintenance in flight (SoP 10 for missiles), at
+        the end of the game-turn's movement."""
         target = self.aircraft[track.state.target]
-        roll = seeker_in_flight(track.state, track.card, target, self.dice, turn)
+        roll = seeker_in_flight(track.state, track.card, target, ctx.dice, ctx.turn)
         if roll.record is None:
             return roll.success, []
-        event = roll.record.event(t_s, (track.state.id,))
+        event = roll.record.event(ctx.end_s, (track.state.id,))
         # The roll names the missile by id and type; the event by its name.
         names = {f"{track.state.id} {track.card.type_id}": track.label, track.state.id: track.label}
         return roll.success, [event.model_copy(update={"detail": readable(event.detail, names)})]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
+from engine.bop import purposes
 from engine.bop.errors import IllegalOrder
 from engine.dice import Dice
 from models.aircraft import AircraftCard
@@ -169,7 +170,7 @@ def _resolve_critical(
 ) -> tuple[DamageState, CriticalHit]:
     system_roll = None
     if system is None:
-        system_roll = dice.d10(f"critical hit system, {purpose}")
+        system_roll = dice.d10(purposes.critical_hit_system(purpose))
         try:
             table = tables.critical_tables[weapon]
         except KeyError:
@@ -187,7 +188,7 @@ def _resolve_critical(
         if engine is None:
             engine = 1
             if state.engines > 1:
-                engine = dice.d10(f"critical hit engine, {purpose}") * state.engines // 10 + 1
+                engine = dice.d10(purposes.critical_hit_engine(purpose)) * state.engines // 10 + 1
         engine_hits = tuple(
             n + 1 if i == engine - 1 else n for i, n in enumerate(state.engine_hits)
         )
@@ -195,7 +196,7 @@ def _resolve_critical(
     if results.ordered:
         row = results.results[min(state.hits_on(system), len(results.results) - 1)]
     else:
-        result_roll = dice.d10(f"critical hit result ({system}), {purpose}")
+        result_roll = dice.d10(purposes.critical_hit_result(system, purpose))
         row = _read(results.results, result_roll)
     hit = CriticalHit(system, row.effect, row.text, engine, system_roll, result_roll)
     new = replace(
@@ -252,13 +253,13 @@ def apply_damage(
     tables = tables or damage_tables()
     check_card_systems(card, tables)
     was_destroyed = state.destroyed
-    purpose = f"{who}{', by ' + source if source else ''}, turn {turn}"
+    purpose = purposes.damage_to(who, source, turn)
     new = replace(state, points=state.points + points)
     hits: list[CriticalHit] = []
     events: list[CombatEvent] = []
     for n in range(criticals):
         new, hit = _resolve_critical(
-            new, card, None, weapon, dice, f"{n + 1} of {criticals} on {purpose}", tables
+            new, card, None, weapon, dice, purposes.critical_of(n + 1, criticals, purpose), tables
         )
         new = replace(new, last_hit_turn=_bump(new.last_hit_turn, hit.system, turn))
         hits.append(hit)
@@ -285,7 +286,7 @@ def damage_systems(
         raise ValueError("damage points cannot be negative")
     tables = tables or damage_tables()
     was_destroyed = state.destroyed
-    purpose = f"{who}{', by ' + source if source else ''}, turn {turn}"
+    purpose = purposes.damage_to(who, source, turn)
     new = replace(state, points=state.points + points)
     hits: list[CriticalHit] = []
     events: list[CombatEvent] = []
@@ -394,7 +395,7 @@ def progressive_damage(
     for system in state.damaged_systems:
         if system in state.treated:
             continue
-        face = dice.d10(f"progressive damage ({system}), {who}, turn {turn}")
+        face = dice.d10(purposes.progressive_damage(system, who, turn))
         row = _read(tables.progressive.results, face)
         burning = any(c.system == system and c.effect == "fire" for c in new.criticals)
         if row.effect == "damage_point" or burning:
@@ -411,7 +412,7 @@ def progressive_damage(
                 system,
                 "progressive",
                 dice,
-                f"progressive, {who}, turn {turn}",
+                purposes.progressive_critical(who, turn),
                 tables,
                 engine,
             )

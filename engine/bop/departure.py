@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engine.bop import purposes
 from engine.bop.effects import EffectRecord
-from engine.bop.purposes import purpose
 from engine.dice import Dice
 from models.aircraft import AircraftCard
 from models.bop_tables import tables_in_play
@@ -173,7 +173,7 @@ def departure_check(
     region = controllability_region(q_mark, tables)
     held = departure_points + (region.number if region else 0)
     column = depart_value(card, tables) + pilot_quality + control_ap
-    pips = dice.pips(column, purpose("departure check", who, turn))
+    pips = dice.pips(column, purposes.departure_check(who, turn))
     result = pips - held
     data: dict[str, float | int | str | bool] = {
         "dp": held,
@@ -204,7 +204,7 @@ def departure_check(
     spin_check = None
     outcome: DepartureOutcome = "high_speed"
     if region is not None:
-        spin_check = dice.d10(purpose("spin check", who, turn)) + result
+        spin_check = dice.d10(purposes.spin_check(who, turn)) + result
         outcome = "high_speed" if spin_check >= 0 else "spin"
     text = {"high_speed": "High-Speed Departure", "spin": "spins"}[outcome]
     record = EffectRecord(
@@ -268,7 +268,7 @@ def spin_recovery(
     tables = tables or departure_tables()
     check_pilot_quality(pilot_quality)
     t = tables.spin_recovery
-    roll = dice.d10(purpose("spin recovery", who, turn))
+    roll = dice.d10(purposes.spin_recovery(who, turn))
     score = roll + spin.departure_result + pilot_quality + card.departure_rating
     outcome: SpinRecoveryOutcome
     if score <= t.flat_spin_at_or_below:
@@ -309,7 +309,7 @@ def spin_gyration(
 ) -> tuple[int, EffectRecord]:
     """Spin Gyrations ("Spinning", SoP 06): a d10 on our rebuilt table gives the roll cells
     the spinning aircraft whirls about its Nose this game-turn (negative to the left)."""
-    roll = dice.d10(purpose("spin gyrations", who, turn))
+    roll = dice.d10(purposes.spin_gyrations(who, turn))
     rows = (tables or departure_tables()).spin_gyration
     cells = next(row.roll_cells for row in rows if roll <= row.upto)
     side = "left" if cells < 0 else "right"

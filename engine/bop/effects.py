@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
+from engine.bop import purposes
 from engine.dice import Dice, pips_table
 from engine.performance.rounding import round_half_up
 from models.aircraft import AircraftCard
@@ -273,7 +274,7 @@ def check_overspeed(
     if keas < limit:
         return None
     column = overspeed_column(keas, limit, tables)
-    pips = dice.pips(column, f"overspeed check, {who}, turn {turn}")
+    pips = dice.pips(column, purposes.overspeed_check(who, turn))
     row = _row_for(tables.overspeed.results, pips)
     effect: Literal["none", "damage", "destroyed"] = (
         "damage" if row.effect == "damage" else "destroyed" if row.effect == "destroyed" else "none"
@@ -346,7 +347,7 @@ def check_structure(
     if excess <= 0:
         return None
     column = structure_column(excess, airframe.overstress_points, tables)
-    pips = dice.pips(column, f"structure G check, {who}, turn {turn}")
+    pips = dice.pips(column, purposes.structure_check(who, turn))
     row = _row_for(tables.structure.results, pips)
     if row.effect == "overstress":
         return StructureResult(load, safe, negative, column, pips, "overstress", overstress_added=1)
@@ -354,7 +355,7 @@ def check_structure(
         # One damage point and one Overstress point, then Structure criticals: a Pips roll
         # rated at the damage suffered so far (this point included) minus 1.
         rating = airframe.damage_points + 1 - 1
-        criticals = dice.pips(rating, f"structure criticals, {who}, turn {turn}")
+        criticals = dice.pips(rating, purposes.structure_criticals(who, turn))
         return StructureResult(
             load, safe, negative, column, pips, "damage", 1, 1, structure_criticals_added=criticals
         )
@@ -480,7 +481,7 @@ def gloc_check(
     column = gloc_column(member.equipment, state.fatigue, strain, load.negative, tables)
     if demand <= 0 or state.killed:
         return GlocResult(load.load_g, load.negative, demand, column, None, None, "normal"), state
-    pips = dice.pips(column, f"crew G check, {member.name}, {who}, turn {turn}")
+    pips = dice.pips(column, purposes.crew_g_check(member.name, who, turn))
     net = pips - demand
     rows = tables.crew_g.negative_results if load.negative else tables.crew_g.positive_results
     row = _net_row(rows, net)
@@ -491,7 +492,7 @@ def gloc_check(
             member.equipment,
             row.loc_multiplier,
             dice,
-            f"LOC value, {member.name}, {who}, turn {turn}",
+            purposes.loc_value(member.name, who, turn),
             tables,
         )
     result = GlocResult(
@@ -520,7 +521,7 @@ def fatigue_check(
     if member.strain_ap == 0:
         return None, member.state
     t = tables.fatigue
-    roll = dice.d10(f"crew fatigue, {member.name}, {who}, turn {turn}")
+    roll = dice.d10(purposes.crew_fatigue(member.name, who, turn))
     protection = t.g_suit.of(member.equipment.g_suit)
     protection += t.pressure_mask if member.equipment.pressure_mask else 0
     load_steps = max(0, round_half_up(loads.greatest_positive_g - t.load_free_g))
@@ -583,13 +584,13 @@ def g_onset_check(
         t.pressure_mask if eq.pressure_mask else 0
     )
     demand = round_half_up(increase - t.demand_from_g)
-    pips = dice.pips(column, f"G onset, {member.name}, {who}, turn {turn}")
+    pips = dice.pips(column, purposes.g_onset(member.name, who, turn))
     net = pips - demand
     row = _net_row(tables.crew_g.positive_results, net)
     loc_value = 0
     if row.effect == "loc":
         loc_value = loc_value_roll(
-            member.state, eq, 1, dice, f"LOC value, {member.name}, {who}, turn {turn}", tables
+            member.state, eq, 1, dice, purposes.loc_value(member.name, who, turn), tables
         )
     state = _apply_effect(member.state, row.effect, loc_value, False)
     record = EffectRecord(
@@ -672,9 +673,7 @@ def recover_crew(
         reduced = t.recovery_per_phase
         intercom = None
         if other_conscious:
-            intercom = dice.pips(
-                t.intercom_column, f"LOC intercom, {member.name}, {who}, turn {turn}"
-            )
+            intercom = dice.pips(t.intercom_column, purposes.loc_intercom(member.name, who, turn))
             reduced += intercom
         value = max(0, state.loc_value - reduced)
         regained = value == 0

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Literal
 
 from engine.bearing import Bearing
+from engine.bop import purposes
 from engine.bop.damage import CombatEvent
 from engine.dice import Dice
 from engine.phad import Aspect, Attitude, Cell, angles_between
@@ -248,7 +249,7 @@ def pipper_on(
         raise ValueError(f"Guns Defense costs 1 or 2 AP, got {guns_defense_ap}")
     table = tables.pipper_on
     column = table.base_column + pilot_quality - table.tca_penalty[tca] - table.lca_penalty[lca]
-    result = dice.pips(column, f"pipper on, {purpose}")
+    result = dice.pips(column, purposes.pipper_on(purpose))
     modifier = table.guns_defense[guns_defense_ap]
     return PipperOn(column, result, modifier, result + modifier)
 
@@ -273,10 +274,6 @@ class GunshotResult:
     @property
     def hit(self) -> bool:
         return self.damage_points > 0
-
-
-def _purpose(who: str, target: str, turn: int) -> str:
-    return f"gun attack, {who} on {target or 'target'}, turn {turn}"
 
 
 def _no_shot(
@@ -328,7 +325,7 @@ def resolve_gunshot(
     tables = tables or gun_tables()
     if isinstance(gun, str):
         gun = shooter_card.gun(gun)
-    purpose = _purpose(who, target, turn)
+    purpose = purposes.gun_attack(who, target, turn)
     band = gun.band(range_fp)
     left = gun.shots if shots_left is None else shots_left
     if band is None:
@@ -403,10 +400,10 @@ def resolve_gunshot(
             reason=reason,
             events=(event,),
         )
-    damage = dice.pips(column, f"{purpose} ({gun.name}, {shot_type} shot)", modifier)
+    damage = dice.pips(column, purposes.gun_damage(purpose, gun.name, shot_type), modifier)
     crits = 0
     if damage > 0:
-        crits = min(damage, dice.pips(gun.crit, f"critical hits, {purpose} ({gun.name})"))
+        crits = min(damage, dice.pips(gun.crit, purposes.gun_criticals(purpose, gun.name)))
     fired = CombatEvent(
         "gunshot",
         f"{who} fires the {gun.name} at {target or 'the target'}: {shot_type} shot at "
@@ -472,7 +469,7 @@ def resolve_gun_attack(
     tables = tables or gun_tables()
     if not guns:
         raise ValueError("name at least one gun to fire")
-    purpose = _purpose(who, target, turn)
+    purpose = purposes.gun_attack(who, target, turn)
     roll = pipper_on(
         option.tca,
         option.lca,

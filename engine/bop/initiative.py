@@ -23,9 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Self
 
+from engine.bop import purposes
 from engine.bop.activity import ActivityLedger, TaskRefused
 from engine.bop.effects import EffectRecord
-from engine.bop.purposes import purpose
 from engine.dice import Dice
 from engine.phad.angles import Aspect
 
@@ -113,7 +113,7 @@ def initiative_roll(
     """
     if not -2 <= crew_quality <= 3:
         raise ValueError(f"Crew Quality runs from -2 to +3, not {crew_quality}")
-    roll = dice.d10(purpose("initiative", callsign, turn))
+    roll = dice.d10(purposes.initiative(callsign, turn))
     poor = tuple(
         reason
         for reason, applies in (
@@ -170,7 +170,7 @@ def break_ties(bases: Mapping[str, int], dice: Dice, turn: int) -> RollOffs:
             shared = current[members[0]]
             for callsign in members:
                 digit = dice.d10(
-                    purpose(f"initiative roll-off {len(shared.rolloffs) + 1}", callsign, turn)
+                    purposes.initiative_rolloff(len(shared.rolloffs) + 1, callsign, turn)
                 )
                 current[callsign] = Initiative(shared.base, (*shared.rolloffs, digit))
             records.append(
@@ -274,7 +274,7 @@ def fix_attempt(
             barred = refused.problem
     if barred:
         return FixResult(r.fixer, r.target, False, False, reason=barred)
-    roll = dice.d10(purpose("fix attempt", r.fixer, turn, on=r.target))
+    roll = dice.d10(purposes.fix_attempt(r.fixer, r.target, turn))
     score = roll + r.pilot_quality - r.aspect.aon - r.aot
     success = score >= FIX_SUCCESS_AT_LEAST
     record = EffectRecord(

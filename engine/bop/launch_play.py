@@ -30,7 +30,7 @@ from engine.bop.missiles import (
     can_launch,
     launch,
 )
-from engine.dice import Dice
+from engine.bop.turn import TurnContext
 from engine.performance import KT_PER_FP
 from engine.phad import distance
 from models.missile import IR_SEEKERS, MissileCard, missile_card
@@ -83,14 +83,13 @@ def launch_all(
     shooters: dict[str, Shooter],
     missiles_left: dict[str, dict[str, int]],
     tracks: dict[str, MissileTrack],
-    dice: Dice,
-    turn: int,
-    t_end: float,
+    ctx: TurnContext,
     aids: LaunchAids | None = None,
 ) -> list[Event]:
     """Launch what the orders ask for, when the launch checks pass: one missile, then a
     follow-on or the second of a pair when ordered; or a declared snapshot. Boosts are
     drawn over the last ticks of the turn."""
+    t_end = ctx.end_s
     events: list[Event] = []
     for shooter_id, plot in orders.items():
         order = getattr(plot, "missile", None)
@@ -107,9 +106,7 @@ def launch_all(
             continue
         card = missile_card(order.type)
         ids = (shooter_id, target.id)
-        fire = partial(
-            _launch_one, card, shooter, target, missiles_left, tracks, dice, turn, t_end, events
-        )
+        fire = partial(_launch_one, card, shooter, target, missiles_left, tracks, ctx, events)
         fire = partial(fire, aids=aids)
         radar, seeker, range_fp = _holds_target(card, shooter, target)
         if aids is not None:
@@ -197,9 +194,7 @@ def _launch_one(
     target: Shooter,
     missiles_left: dict[str, dict[str, int]],
     tracks: dict[str, MissileTrack],
-    dice: Dice,
-    turn: int,
-    t_end: float,
+    ctx: TurnContext,
     events: list[Event],
     *,
     aids: LaunchAids | None,
@@ -208,6 +203,7 @@ def _launch_one(
 ) -> bool:
     """Spend one missile and roll its launch (a follow-on boosts half the launcher's FP
     further); a missile that flies becomes a track. True when it launched."""
+    turn, t_end = ctx.turn, ctx.end_s
     shooter_id = shooter.id
     missiles_left[shooter_id][card.type_id] -= 1
     number = sum(1 for t in tracks.values() if t.state.launcher == shooter_id) + 1
@@ -224,7 +220,7 @@ def _launch_one(
         target_position=target.position,
         max_load_g=shooter.greatest_load_g,
         pointing=shooter.attitude.is_separated,
-        dice=dice,
+        dice=ctx.dice,
         turn=turn,
         follow_on=follow_on,
         snapshot=snapshot,

@@ -35,7 +35,7 @@ from engine.bop.missiles import (
     fly_missile,
     missile_attack,
 )
-from engine.dice import Dice
+from engine.bop.turn import TurnContext
 from engine.hexmap import STEP_FT, Hex, Position
 from engine.performance import KT_PER_FP
 from engine.phad import Attitude, Cell
@@ -235,8 +235,7 @@ def missile_samples(
 def fly_all(
     tracks: dict[str, MissileTrack],
     shooters: dict[str, Shooter],
-    turn: int,
-    t_end: float,
+    ctx: TurnContext,
     target_paths: dict[str, tuple[tuple[float, float, float], ...]] | None = None,
     guided: Callable[[MissileTrack], bool] | None = None,
     seeker: Callable[[MissileTrack], tuple[bool, list[Event]]] | None = None,
@@ -249,6 +248,7 @@ def fly_all(
     missile still has its launcher's radar guiding it; one that has not is lost.
     ``seeker(track)`` rolls a self-guided (IR or AH) missile's seeker maintenance: whether it
     keeps the target, and the roll's events; one that loses it leaves play."""
+    turn, t_end = ctx.turn, ctx.end_s
     events: list[Event] = []
     attacking: list[MissileTrack] = []
     for track in tracks.values():
@@ -298,14 +298,13 @@ def attack_all(
     shooters: dict[str, Shooter],
     damage: dict[str, DamageState],
     cards: dict[str, Any],
-    dice: Dice,
-    turn: int,
-    t_end: float,
+    ctx: TurnContext,
     defends: Callable[[MissileTrack], tuple[bool, int]] | None = None,
 ) -> list[Event]:
     """The missile-attack sub-phase: every attack rolled, then the damage applied.
     ``defends(track)`` says (and pays for) the target's Missile Defense against it and gives
     the defense columns its decoys add."""
+    dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     hits: list[tuple[str, int, int, str]] = []
     for track in attacking:

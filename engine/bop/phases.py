@@ -55,7 +55,6 @@ from engine.bop.special import (
     resolve_collision,
 )
 from engine.bop.turn import TurnContext
-from engine.dice import Dice
 from engine.hexmap import Position
 from engine.performance.movement import SECONDS_PER_TICK, TICKS_PER_TURN
 from models.orders import BopPlot, Throttle
@@ -270,16 +269,14 @@ def departure(state: AircraftState, conditions: FlightConditions, ctx: TurnConte
         if recovery.removed_at_end_of_turn:
             state.active = False
         return [recovery.record.event(t_end, (state.id,))] if recovery.record else []
-    return _departure_check(state, held, conditions, dice, turn, t_end)
+    return _departure_check(state, held, conditions, ctx)
 
 
 def _departure_check(
     state: AircraftState,
     held: int,
     conditions: FlightConditions,
-    dice: Dice,
-    turn: int,
-    t_end: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """A Departure check (SoP 06) on ``held`` DP; a departure shapes the next turn."""
     quality = pilot_quality(state.crew_quality)
@@ -290,16 +287,16 @@ def _departure_check(
         quality,
         control_ap,
         q_mark(conditions.keas, conditions.weight_lb, state.card.wing_area_ft2),
-        dice,
+        ctx.dice,
         state.callsign,
-        turn,
+        ctx.turn,
     )
     state.departure_result = result.departure_result
     if result.outcome == "high_speed":
         state.imposed_unload = ImposedUnload(result.imposed_unloaded_ticks, result.imposed_load_g)
     elif result.outcome == "spin":
         state.spin = result.spin
-    return [record.event(t_end, (state.id,)) for record in result.records]
+    return [record.event(ctx.end_s, (state.id,)) for record in result.records]
 
 
 def _high_speed_departure() -> ImposedUnload:
@@ -398,7 +395,7 @@ def engine_losses(
 ) -> list[Event]:
     """An engine lost to damage this turn ("Engine Out"): a multi-engine type still
     under power collects DP by throttle step and checks for departure at once."""
-    dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
+    turn, t_end = ctx.turn, ctx.end_s
     events: list[Event] = []
     for entity, before in running_before.items():
         state = aircraft[entity]
@@ -416,7 +413,7 @@ def engine_losses(
         events.extend(aircraft_event(e, t_end, state.id) for e in loss.events)
         if loss.departure_check_now and loss.departure_points and state.spin is None:
             held = loss.departure_points + state.damage_effects().extra_departure_points
-            events.extend(_departure_check(state, held, conditions[entity], dice, turn, t_end))
+            events.extend(_departure_check(state, held, conditions[entity], ctx))
     return events
 
 

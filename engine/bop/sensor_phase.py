@@ -209,7 +209,7 @@ def sensor_phase(
 ) -> list[Event]:
     """The Sensor phase (SoP 10): each radar, IRST and active IR seeker maintains what it
     holds and tries to acquire more; then each RWR warns of the enemy radars holding it."""
-    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
+    turn = ctx.turn
     events: list[Event] = []
     for entity, state in aircraft.items():
         if not state.active or state.sensors.fit is None:
@@ -219,14 +219,14 @@ def sensor_phase(
             continue
         contacts = contacts_for(state, aircraft)
         if turn == 1 and state.gci:
-            events.extend(_gci_cue(state, contacts, dice, turn, t_s))
+            events.extend(_gci_cue(state, contacts, ctx))
         wanted = _wanted_target(aircraft, orders.get(entity))
-        events.extend(_radar(state, contacts, wanted, dice, turn, t_s))
-        events.extend(_irst(state, contacts, dice, turn, t_s))
-        events.extend(_seeker(state, contacts, orders.get(entity), dice, turn, t_s))
+        events.extend(_radar(state, contacts, wanted, ctx))
+        events.extend(_irst(state, contacts, ctx))
+        events.extend(_seeker(state, contacts, orders.get(entity), ctx))
     for state in aircraft.values():
         if state.active and state.sensors.fit is not None:
-            events.extend(_rwr(state, aircraft, dice, turn, t_s))
+            events.extend(_rwr(state, aircraft, ctx))
     return events
 
 
@@ -240,10 +240,9 @@ def _radar(
     state: AircraftState,
     contacts: list[Contact],
     wanted: str | None,
-    dice: Dice,
-    turn: int,
-    t_s: float,
+    ctx: TurnContext,
 ) -> list[Event]:
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     suite = state.sensors
     fit = suite.fit
     if suite.radar is None or fit is None or fit.radar is None:
@@ -289,9 +288,8 @@ def _pay_operation(crew: ActivityLedger, ap: int) -> bool:
     return True
 
 
-def _irst(
-    state: AircraftState, contacts: list[Contact], dice: Dice, turn: int, t_s: float
-) -> list[Event]:
+def _irst(state: AircraftState, contacts: list[Contact], ctx: TurnContext) -> list[Event]:
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     suite = state.sensors
     if suite.fit is None or suite.fit.irst is None:
         return []
@@ -321,12 +319,11 @@ def _seeker(
     state: AircraftState,
     contacts: list[Contact],
     orders: BopPlot | None,
-    dice: Dice,
-    turn: int,
-    t_s: float,
+    ctx: TurnContext,
 ) -> list[Event]:
     """The active IR seeker keeps its lock, or tries to acquire: the nearest enemy in the
     Nose cell, else (Sensor Cued missiles) one the radar tracks, handed off by the pilot."""
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     suite = state.sensors
     card = selected_ir_missile(state, orders)
     if card is None:
@@ -366,12 +363,11 @@ def _seeker(
     return _records(state, [roll.record], t_s)
 
 
-def _gci_cue(
-    state: AircraftState, contacts: list[Contact], dice: Dice, turn: int, t_s: float
-) -> list[Event]:
+def _gci_cue(state: AircraftState, contacts: list[Contact], ctx: TurnContext) -> list[Event]:
     """The ground controller's cue in the first Sensor phase ("GCI Datalink"): handed like
     a datalink cue to the radar in Boresight or Supersearch (a cued Radar Maintenance roll)
     or else to the IRST (a cued IRST Maintenance roll), on the nearest enemy."""
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     fit = state.sensors.fit
     if fit is None or fit.datalink is None or fit.datalink.kind != "gci" or not contacts:
         return []
@@ -451,10 +447,9 @@ def seeker_in_flight(
     )
 
 
-def _rwr(
-    state: AircraftState, aircraft: dict[str, AircraftState], dice: Dice, turn: int, t_s: float
-) -> list[Event]:
+def _rwr(state: AircraftState, aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
     """RWR warnings of every enemy radar holding ``state`` (busy crews may miss them)."""
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     suite = state.sensors
     assert suite.fit is not None
     emissions = []
@@ -561,15 +556,14 @@ def _slaved_roll(
     state: AircraftState,
     card: MissileCard,
     contact: Contact,
-    dice: Dice,
-    turn: int,
+    ctx: TurnContext,
     notes: list[Event],
-    t_s: float,
     nose_cells_moved: int = 0,
     fov_cells: int | None = None,
 ) -> bool:
     """One Slaved IRM Acquisition by ``card``'s seeker (a snapshot's adds the Nose's cells
     moved to Noise and uses ``fov_cells``); its record goes to ``notes``."""
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     roll, state.sensors.seekers = slaved_irm_acquisition(
         card,
         contact,
@@ -589,10 +583,8 @@ def snapshot_acquisition(
     aircraft: dict[str, AircraftState],
     target: AircraftState,
     card: MissileCard,
-    dice: Dice,
-    turn: int,
+    ctx: TurnContext,
     notes: list[Event],
-    t_s: float,
 ) -> str:
     """A declared snapshot in the Combat phase ("Snapshot Launch"): the target must now be
     in the missile's FoV, and the FoV Slaved IRM Acquisition, with the cells the Nose moved
@@ -616,10 +608,8 @@ def snapshot_acquisition(
         state,
         card,
         contact,
-        dice,
-        turn,
+        ctx,
         notes,
-        t_s,
         nose_cells_moved=moved,
         fov_cells=card.fov_cells,
     )
@@ -631,14 +621,12 @@ def slaved_acquisition(
     aircraft: dict[str, AircraftState],
     target: AircraftState,
     card: MissileCard,
-    dice: Dice,
-    turn: int,
+    ctx: TurnContext,
     notes: list[Event],
-    t_s: float,
 ) -> bool:
     """Slaved IRM Acquisition of ``target`` by a second IR missile (follow-on or pair); the
     roll's record goes to ``notes``."""
     contact = _contact_of(state, aircraft, target)
     if contact is None:
         return False
-    return _slaved_roll(state, card, contact, dice, turn, notes, t_s)
+    return _slaved_roll(state, card, contact, ctx, notes)

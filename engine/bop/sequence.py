@@ -117,9 +117,7 @@ def set_throttle(ctx: TurnContext, play: TurnPlay) -> None:
     """SoP 02, Set Throttle: a throttle moved may stall a compressor, which changes the
     orders it flies."""
     declared = play.orders
-    play.orders, stalls = compressor_stalls(
-        play.aircraft, declared, ctx.dice, ctx.turn, ctx.start_s
-    )
+    play.orders, stalls = compressor_stalls(play.aircraft, declared, ctx)
     for entity, plot in play.orders.items():
         if plot is not declared[entity]:
             play.replan(entity, plot, play.aircraft[entity].involuntary_unload())
@@ -222,7 +220,7 @@ def after_flight(ctx: TurnContext, play: TurnPlay) -> None:
 
 def compressor_restart(ctx: TurnContext, play: TurnPlay) -> None:
     """SoP 06 ("Compressor Stall"): a stalled engine tries to restart."""
-    ctx.emit(compressor_restarts(play.aircraft, ctx.dice, ctx.turn, ctx.end_s))
+    ctx.emit(compressor_restarts(play.aircraft, ctx))
 
 
 def missile_flight_and_attack(ctx: TurnContext, play: TurnPlay) -> None:
@@ -245,14 +243,14 @@ def missile_flight_and_attack(ctx: TurnContext, play: TurnPlay) -> None:
     combat = play.combat
     aware = play.scenario.awareness
     guided = combat.guided if aware else None
-    seeker = partial(combat.seeker, turn=ctx.turn, t_s=ctx.end_s) if aware else None
-    flown, attacking = fly_all(play.missiles, shooters, ctx.turn, ctx.end_s, paths, guided, seeker)
+    seeker = partial(combat.seeker, ctx) if aware else None
+    flown, attacking = fly_all(play.missiles, shooters, ctx, paths, guided, seeker)
     ctx.emit(flown)
     damage = {e: s.damage for e, s in play.aircraft.items() if s.damage is not None}
     cards = {e: s.card for e, s in play.aircraft.items()}
     decoy_notes: list[Event] = []
     defends = partial(combat.missile_defense, notes=decoy_notes, t_s=ctx.end_s)
-    attacks = attack_all(attacking, shooters, damage, cards, ctx.dice, ctx.turn, ctx.end_s, defends)
+    attacks = attack_all(attacking, shooters, damage, cards, ctx, defends)
     ctx.emit(decoy_notes)
     ctx.emit(attacks)
     for entity, track_damage in damage.items():
@@ -277,9 +275,7 @@ def missile_launch(ctx: TurnContext, play: TurnPlay) -> None:
         shooters,
         {e: s.missiles_left for e, s in play.aircraft.items()},
         play.missiles,
-        ctx.dice,
-        ctx.turn,
-        ctx.end_s,
+        ctx,
         play.combat.launch_aids(ctx, seeker_notes) if play.scenario.awareness else None,
     )
     ctx.emit(seeker_notes)
@@ -293,12 +289,12 @@ def collisions(ctx: TurnContext, play: TurnPlay) -> None:
 
 def initiative(ctx: TurnContext, play: TurnPlay) -> None:
     """SoP 08: Initiative rolls, Fix attempts and the next game-turn's order of flight."""
-    ctx.emit(initiative_phase(play.aircraft, play.awareness, ctx.dice, ctx.turn, ctx.end_s))
+    ctx.emit(initiative_phase(play.aircraft, play.awareness, ctx))
 
 
 def visual_sighting(ctx: TurnContext, play: TurnPlay) -> None:
     """SoP 09: searches, tallies and padlocks; the order of flight adjusted to them."""
-    ctx.emit(sighting_phase(play.aircraft, play.awareness, ctx.dice, ctx.turn, ctx.end_s))
+    ctx.emit(sighting_phase(play.aircraft, play.awareness, ctx))
 
 
 def sensors(ctx: TurnContext, play: TurnPlay) -> None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from engine.bearing import shoot_bearing
+from engine.bop import purposes
 from engine.bop.effects import EffectRecord, GEffect
 from engine.dice import Dice
 from engine.hexmap import Position
@@ -578,8 +579,7 @@ def _search(
     modifiers = search_modifiers(searcher, line, tables)
     column = tables.search.column(searcher.crew_quality) + sum(m for _, m in modifiers)
     value = target_value(line.visual_range_fp, line.target_auto_tally_fp)
-    purpose = f"{name.lower()}, {searcher.observer} for {line.target}, turn {turn}"
-    pips = dice.pips(column, purpose)
+    pips = dice.pips(column, purposes.search(name, str(searcher.observer), line.target, turn))
     spotted = pips >= value
     listed = ", ".join(f"{n} {m:+d}" for n, m in modifiers)
     record = EffectRecord(
@@ -712,7 +712,7 @@ def tally(
     if band is None:
         return decided(False, f"tally range {tally_range} FP is past the last band")
     modifiers = tally_modifiers(searcher, line, band, tables)
-    roll = dice.d10(f"tally, {observer} on {line.target}, turn {turn}")
+    roll = dice.d10(purposes.tally(str(observer), line.target, turn))
     score = roll + sum(m for _, m in modifiers)
     spotted = score >= 0
     listed = ", ".join(f"{n} {m:+d}" for n, m in modifiers)

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.bop import purposes
 from engine.bop.damage import (
     CombatEvent,
     DamageResult,
@@ -75,9 +76,7 @@ def resolve_collision(
         column = rule.sighted_column if party.has_sight else rule.unsighted_column
         column += party.pilot_quality
         results.append(
-            dice.pips(
-                column, f"collision avoidance, {party.callsign} with {other.callsign}, turn {turn}"
-            )
+            dice.pips(column, purposes.collision_avoidance(party.callsign, other.callsign, turn))
         )
     final = rule.base - results[0] - results[1]
     names = (a.callsign, b.callsign)
@@ -100,7 +99,7 @@ def resolve_collision(
     damages = []
     for party, other in ((a, b), (b, a)):
         points = dice.pips(
-            2 * final, f"collision damage, {party.callsign} with {other.callsign}, turn {turn}"
+            2 * final, purposes.collision_damage(party.callsign, other.callsign, turn)
         )
         result = apply_damage(
             party.damage,
@@ -165,7 +164,7 @@ def attempt_ejection(
         modifier += rule.departed
     if wounded:
         modifier += rule.wounded
-    roll = dice.d10(f"ejection, {crew}, turn {turn}")
+    roll = dice.d10(purposes.ejection(crew, turn))
     ejected = roll + modifier >= rule.success_on
     failures += 0 if ejected else 1
     event = CombatEvent(
@@ -202,7 +201,7 @@ def post_battle_fate(
 ) -> FateResult:
     """Post-Battle Fate of an ejected crew member: for the story only, no effect on play."""
     rows = getattr((tables or damage_tables()).post_battle_fate, over)
-    roll = dice.d10(f"post-battle fate, {crew}")
+    roll = dice.d10(purposes.post_battle_fate(crew))
     row = next(r for r in rows if roll <= r.upto)
     event = CombatEvent("fate", f"{crew}: {row.text}", {"roll": roll, "fate": row.fate}, (crew,))
     return FateResult(row.fate, row.text, roll, (event,))
@@ -305,16 +304,14 @@ def compressor_stall_check(
     advanced = to_step - from_step
     if not (subject_to_stall and q_mark_in_controllability and advanced > 1):
         return StallCheck(False, None, to_step, (), ())
-    result = dice.pips(2 * advanced, f"compressor stall, {who}, turn {turn}")
+    result = dice.pips(2 * advanced, purposes.compressor_stall(who, turn))
     stalled: tuple[int, ...] = ()
     new_step: ThrottleStep = to_step
     if result == 2:
         new_step = _step(from_step + 1)
     elif result == 3:
         which = (
-            1
-            if engines == 1
-            else dice.d10(f"stalled engine, {who}, turn {turn}") * engines // 10 + 1
+            1 if engines == 1 else dice.d10(purposes.stalled_engine(who, turn)) * engines // 10 + 1
         )
         stalled = (which,)
     elif result >= 4:
@@ -354,4 +351,4 @@ def compressor_stall_restart(
     value (if any) of 1 or more succeeds; the engine restarts at Idle.  None: no attempt."""
     if keas < MIN_RESTART_KEAS:
         return None
-    return dice.d10(f"compressor stall restart, {who}, turn {turn}") + departure_net >= 1
+    return dice.d10(purposes.compressor_stall_restart(who, turn)) + departure_net >= 1

@@ -24,7 +24,7 @@ from engine.bop.special import (
     compressor_stall_restart,
     engine_loss,
 )
-from engine.dice import Dice
+from engine.bop.turn import TurnContext
 from models.orders import BopPlot, Throttle
 from models.timeline import Event
 
@@ -41,9 +41,7 @@ def _step(value: int) -> ThrottleStep:
 def compressor_stalls(
     aircraft: dict[str, AircraftState],
     orders: dict[str, BopPlot],
-    dice: Dice,
-    turn: int,
-    t0: float,
+    ctx: TurnContext,
 ) -> tuple[dict[str, BopPlot], list[Event]]:
     """Set each aircraft's throttle for the game-turn (SoP 02), rolling for a compressor
     stall where the card says its engines are subject to one, the Q-mark is in the
@@ -54,6 +52,7 @@ def compressor_stalls(
     sits at Idle; a multi-engine type losing some of its engines collects Departure Points
     by throttle step ("Engine Out").
     """
+    dice, turn, t0 = ctx.dice, ctx.turn, ctx.start_s
     changed = dict(orders)
     events: list[Event] = []
     for entity, state in aircraft.items():
@@ -113,12 +112,11 @@ def compressor_stalls(
     return changed, events
 
 
-def compressor_restarts(
-    aircraft: dict[str, AircraftState], dice: Dice, turn: int, t_end: float
-) -> list[Event]:
+def compressor_restarts(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
     """Each stalled engine tries to restart at the end of the game-turn: at 240 KEAS or
     more, d10 plus this turn's Departure Result (if a check was made) of 1 or more brings
     it back at Idle ("Compressor Stall", docs/rulings.md)."""
+    dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     for entity, state in aircraft.items():
         if not state.active or not state.stalled_engines:

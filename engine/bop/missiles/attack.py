@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.bop import purposes
 from engine.bop.departure import check_pilot_quality
 from engine.bop.missiles.common import (
     EventData,
@@ -98,11 +99,11 @@ def missile_attack(
         raise ValueError(f"{state.id} is out of play ({state.status}); it cannot attack")
     check_pilot_quality(defender_pilot_quality)
     tables = tables or missile_tables()
-    label = f"{state.id} {card.type_id} on {state.target}, turn {turn}"
+    missile = (state.id, card.type_id, state.target, turn)
     a_col = tables.attack.clamp(card.attack_pips + attack_columns)
     d_col = defense_column(defender_pilot_quality, defending, countermeasure_columns, tables)
-    attack = dice.pips(a_col, f"missile attack, {label}")
-    defense = dice.pips(d_col, f"missile defense, {label}")
+    attack = dice.pips(a_col, purposes.missile_attack(*missile))
+    defense = dice.pips(d_col, purposes.missile_defense(*missile))
     hit = attack_hits(attack, defense, defending)
     base: EventData = {
         "who": who,
@@ -138,8 +139,8 @@ def missile_attack(
             (event,),
         )
     excess = attack - defense
-    points = dice.pips(card.warhead_pips, f"missile warhead, {label}")
-    roll = dice.d10(f"missile direct hit, {label}")
+    points = dice.pips(card.warhead_pips, purposes.missile_warhead(*missile))
+    roll = dice.d10(purposes.missile_direct_hit(*missile))
     direct = roll < excess * tables.direct_hit.d10_faces_per_excess_pip
     criticals = critical_hits_for(points, direct)
     out = removed(state, "hit", "Missile Attack: hit")

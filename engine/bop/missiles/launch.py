@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine.bop import purposes
 from engine.bop.errors import IllegalOrder
 from engine.bop.missiles.common import (
     TICKS_PER_TURN,
@@ -322,7 +323,7 @@ def launch(
     """
     tables = tables or missile_tables()
     number, over = launch_target_number(card, max_load_g, reliability, tables)
-    roll = dice.percentile(f"missile launch, {launcher} {card.type_id}, turn {turn}")
+    roll = dice.percentile(purposes.missile_launch(launcher, card.type_id, turn))
     base: EventData = {
         "turn": turn,
         "missile": missile_id,

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from engine.bop import purposes
 from engine.bop.sensors.common import (
     Contact,
     IllegalSensorAction,
@@ -140,9 +141,7 @@ def irm_acquisition(
         return roll, seekers
     assert value is not None
     column = seeker.rating + aspect_modifier(contact, tables)
-    pips = dice.pips(
-        column, f"IRM acquisition, {who} {card.type_id} on {contact.target}, turn {turn}"
-    )
+    pips = dice.pips(column, purposes.irm_acquisition(who, card.type_id, contact.target, turn))
     net = pips - noise(contact, tables=tables)
     if net <= tables.infrared.false_lock_at_or_below:
         roll = record_roll(
@@ -188,7 +187,7 @@ def _d10_check(
     if value is None:
         why = f"{contact.range_fp} FP is beyond {listed_range_fp} FP"
         return record_roll(procedure, sensor, contact.target, failure, who, why=why)
-    face = dice.d10(f"{procedure}, {who} {sensor} on {contact.target}, turn {turn}")
+    face = dice.d10(purposes.infrared_roll(procedure, who, sensor, contact.target, turn))
     net = face + rating - tables.maintenance.rating_base + modifier
     outcome: SensorOutcome = success if net >= value else failure
     return record_roll(
@@ -327,7 +326,7 @@ def irst_acquisition(
         if not in_fov(contact.aon, irst.acquire_aon) or value is None:
             continue
         column = irst.rating + aspect_modifier(contact, tables)
-        pips = dice.pips(column, f"IRST acquisition, {who} on {contact.target}, turn {turn}")
+        pips = dice.pips(column, purposes.irst_acquisition(who, contact.target, turn))
         net = pips - noise(contact, tables=tables)
         outcome: SensorOutcome = "acquired" if net >= value else "failed"
         rolls.append(

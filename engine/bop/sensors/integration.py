@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.bop import purposes
 from engine.bop.effects import EffectRecord
 from engine.bop.sensors.common import Awareness, Contact, IllegalSensorAction, SensorRoll
 from engine.bop.sensors.radar import SENSOR, RadarState
@@ -163,9 +164,7 @@ def rwr_warnings(
     need = (tables or sensor_tables()).warning.busy_roll_at_least
     warnings = []
     for emission in emissions:
-        roll = (
-            dice.d10(f"RWR warning, {who} from {emission.emitter}, turn {turn}") if busy else None
-        )
+        roll = dice.d10(purposes.rwr_warning(who, emission.emitter, turn)) if busy else None
         received = roll is None or roll >= need
         heard = "warns of" if received else "misses"
         record = EffectRecord(

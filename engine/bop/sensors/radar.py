@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engine.bop import purposes
 from engine.bop.effects import EffectRecord
 from engine.bop.sensors.common import (
     Awareness,
@@ -104,10 +105,10 @@ def select_closest(contacts: Sequence[Contact], dice: Dice, who: str, turn: int)
     if len(tied) == 1:
         return tied[0]
     if len(tied) > 10:
-        return tied[dice.percentile(f"closest target, {who} radar, turn {turn}") % len(tied)]
+        return tied[dice.percentile(purposes.closest_target(who, turn)) % len(tied)]
     limit = 10 - 10 % len(tied)
     while True:
-        face = dice.d10(f"closest target, {who} radar, turn {turn}")
+        face = dice.d10(purposes.closest_target(who, turn))
         if face < limit:
             return tied[face % len(tied)]
 

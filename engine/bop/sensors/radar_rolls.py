@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.bop import purposes
 from engine.bop.sensors.common import (
     Contact,
     IllegalSensorAction,
@@ -151,10 +152,9 @@ def track_modifiers(
     missile in flight may use its own)."""
     tables = tables or sensor_tables()
     rating = lookdown_rating(radar.lookdown, contact.bearing, contact.target_alt_ft, tables)
-    purpose = f"lookdown, {who} radar on {contact.target}, turn {turn}"
     return TrackModifiers(
         ecm=ecm_modifier(contact.ecm_rating, radar.eccm if eccm is None else eccm, tables),
-        lookdown=-lookdown_modifier(rating, dice, purpose),
+        lookdown=-lookdown_modifier(rating, dice, purposes.lookdown(who, contact.target, turn)),
         signature=contact.radar_signature,
     )
 
@@ -179,7 +179,7 @@ def radar_acquisition(
         why = f"{contact.range_fp} FP is beyond the {mode} range of {listed} FP"
         return record_roll(procedure, "radar", contact.target, "not_possible", who, why=why)
     column = radar.rating + modifiers.total
-    pips = dice.pips(column, f"radar acquisition, {who} on {contact.target}, turn {turn}")
+    pips = dice.pips(column, purposes.radar_acquisition(who, contact.target, turn))
     outcome: SensorOutcome = "acquired" if pips >= value else "failed"
     return record_roll(
         procedure, "radar", contact.target, outcome, who, roll=pips, net=pips, target_value=value
@@ -205,7 +205,7 @@ def _d10(
     if value is None:
         why = f"{contact.range_fp} FP is beyond {listed_range_fp} FP"
         return record_roll(procedure, "radar", contact.target, failure, who, why=why)
-    face = dice.d10(f"{procedure}, {who} on {contact.target}, turn {turn}")
+    face = dice.d10(purposes.radar_roll(procedure, who, contact.target, turn))
     net = face + rating - tables.maintenance.rating_base + modifier
     if subtract_value:
         net -= value

@@ -1,6 +1,8 @@
 """Compressor stalls in the game loop ("Compressor Stall", "Engine Out")."""
 
 from engine.bop.game import Game
+from engine.bop.throttle_phase import compressor_restarts
+from engine.bop.turn import TurnContext
 from engine.dice import Dice, pips_table
 from models.aircraft import card
 from models.scenario import Scenario
@@ -95,3 +97,17 @@ def test_a_stalled_engine_restarts_at_240_keas_or_more_on_d10_of_1_or_more() -> 
     assert any("engine 1 fails to restart" in e.detail for e in events)
     assert any("engine 2 restarts at Idle" in e.detail for e in events)
     assert state.stalled_engines == frozenset({1})
+
+
+def test_the_restarts_read_the_turns_context_and_are_timed_at_its_end() -> None:
+    game, _ = play_first_turn(slow_phantom(), [("percentile", 99)])
+    state = game.aircraft["test-1"]
+    state.speed_kt = 420
+    ctx = TurnContext(Dice.seeded(1, recorded=[("d10", 4), ("d10", 0)]), turn=2)
+    events = compressor_restarts(game.aircraft, ctx)
+    assert [e.t_s for e in events] == [ctx.end_s, ctx.end_s]
+    assert [r.purpose for r in ctx.dice.rolls] == [
+        "compressor stall restart, Test 1 engine 1, turn 2",
+        "compressor stall restart, Test 1 engine 2, turn 2",
+    ]
+    assert state.stalled_engines == frozenset({2})
