@@ -24,7 +24,9 @@ HEX_FT: Final = 400.0
 STEP_FT: Final = 200.0
 """Feet in one altitude step (step 0 is sea level)."""
 
-BOP_TIME: Final = TimeScale(tick_s=0.6, ticks_per_turn=10, turn_word="game-turn")
+BOP_TIME: Final = TimeScale(
+    tick_s=0.6, ticks_per_turn=10, turn_word="game-turn", clock_turn_word="turn"
+)
 """A game-turn is 6 s of 10 ticks (SoP, Flight Phase)."""
 BOP_SCALE: Final = MapScale(
     grid="hex", hex_ft=HEX_FT, hex_top="flat", alt_unit_ft=STEP_FT, alt_unit_name="step"

@@ -29,6 +29,9 @@ class TimeScale(_Spec):
     """What the rules call a turn: ``game-turn``, ``round``, ``turn``."""
     substep_word: str = "tick"
     """What the rules call one tick: ``tick``, ``impulse``, ``step``."""
+    clock_turn_word: str = ""
+    """A shorter word for a turn on the replay's clock, where room is tight (``turn`` for
+    Birds of Prey's ``game-turn``); empty to write ``turn_word``."""
 
     @property
     def turn_s(self) -> float:

@@ -114,6 +114,8 @@ class TimelineMeta(_Meta):
     """What the rules call a turn (``game-turn``, ``round``)."""
     substep_word: str = "tick"
     """What the rules call one tick (``tick``, ``impulse``)."""
+    clock_turn_word: str = ""
+    """The replay clock's shorter word for a turn; empty to write ``turn_word``."""
     scale: MapScale | None = None
     """The rules' map and altitude unit; None when the timeline does not say."""
     channels: dict[str, ChannelSpec] = Field(default_factory=dict)

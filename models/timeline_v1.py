@@ -76,6 +76,7 @@ def v1_meta(meta: TimelineMeta, names: Sequence[str]) -> TimelineMeta:
             "ticks_per_turn": BOP_TIME.ticks_per_turn,
             "turn_word": BOP_TIME.turn_word,
             "substep_word": BOP_TIME.substep_word,
+            "clock_turn_word": BOP_TIME.clock_turn_word,
             "scale": BOP_SCALE,
             "hud": BOP_HUD,
             "channels": channels,

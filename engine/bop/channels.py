@@ -82,6 +82,7 @@ def timeline_meta_fields(channels: dict[str, npt.NDArray[Any]]) -> dict[str, Any
         "ticks_per_turn": BOP_TIME.ticks_per_turn,
         "turn_word": BOP_TIME.turn_word,
         "substep_word": BOP_TIME.substep_word,
+        "clock_turn_word": BOP_TIME.clock_turn_word,
         "scale": BOP_SCALE,
         "channels": channel_specs(sorted(channels)),
         "hud": BOP_HUD,

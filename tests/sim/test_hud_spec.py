@@ -16,6 +16,7 @@ from panda3d.core import NodePath
 from engine.phad import cell_of
 from models.bop_hud import BOP_HUD
 from models.hud_spec import CORE_HUD, GaugeSpec, HudSpec, PanelSpec, PhadSpec, RowSpec
+from models.timeline import TimelineMeta
 from sim.snapshot import EntityState
 from sim.view.hud import Hud, PhadPanel
 from sim.view.hud.clock import ClockWords, GameClock, clock_text
@@ -254,3 +255,14 @@ def test_any_hud_is_laid_out_readably(
         assert not overlap(box_a, box_b), (a, b)
     assert {panel.key for panel in hud.panels} <= set(boxes)
     hud.destroy()
+
+
+def test_the_clock_takes_a_rule_sets_short_word_for_a_turn_when_it_declares_one() -> None:
+    """Birds of Prey's game-turn is TURN on the clock, where the narrow windows have no room
+    to spare; a rule set without a short word gets its own (ROUND)."""
+    from models.bop_channels import BOP_TIME
+
+    assert BOP_TIME.turn_word == "game-turn" and BOP_TIME.clock_turn_word == "turn"
+    meta = TimelineMeta(rules="x", seed=1, scenario="x", tick_s=1.0, entities=())
+    assert ClockWords.of(meta.model_copy(update={"clock_turn_word": "turn"})).turn == "turn"
+    assert ClockWords.of(meta.model_copy(update={"turn_word": "round"})).turn == "round"

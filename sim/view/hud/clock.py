@@ -1,4 +1,4 @@
-"""The game clock ("GAME-TURN 7 ∙ TICK 3/10 ∙ 38.4 s", in the rules' own words for a turn
+"""The game clock ("TURN 7 ∙ TICK 3/10 ∙ 38.4 s", in the rules' own words for a turn
 and its steps: "ROUND 3 ∙ TICK 4/10", "TURN 2 ∙ IMPULSE 7/10") and the event ticker.
 
 The ticker lists the snapshot's recent events, newest at the bottom, each line fading as it
@@ -62,7 +62,7 @@ class ClockWords:
 
     @classmethod
     def of(cls, meta: TimelineMeta) -> ClockWords:
-        return cls(meta.turn_word or "turn", meta.substep_word or "tick")
+        return cls(meta.clock_turn_word or meta.turn_word or "turn", meta.substep_word or "tick")
 
     def widest(self, ticks_per_turn: int = 10) -> str:
         """The widest clock text of a replay of fewer than 100 turns and 1,000 s."""

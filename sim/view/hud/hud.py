@@ -63,7 +63,7 @@ CHART_DOCK_TAG = "furball-hud-dock"
 """The energy chart's node carries the place the HUD's layout leaves it, (x, z, scale), as
 this Python tag (:meth:`sim.view.instructor.InstructorOverlays.dock_chart_right` reads
 it)."""
-CLOCK_WIDEST = ClockWords("game-turn").widest()
+CLOCK_WIDEST = ClockWords("turn").widest()
 """Birds of Prey's widest clock text (the HUD measures its own rules' words)."""
 BAND_COLOUR = (0.01, 0.015, 0.025, 0.38)
 BAND_EDGE = (0.55, 0.62, 0.70, 0.5)
