@@ -31,6 +31,12 @@ BAR_MAX_SCALE = 1.6
 TIME_LABEL_Z, TURN_LABEL_Z, LEGEND_Z = 0.008, 0.09, 0.136
 """Baselines of the time labels (under the track), the game-turn labels (over it) and the
 legend and status row (over those)."""
+WIDEST_STATUS = "playing 16x   h: help"
+"""The widest the status text at the bar's right end usually is."""
+LEGEND_GAP = 0.05
+"""Between the legend's end and the status text (bar units)."""
+LEGEND_LEAST_SCALE = 0.6
+"""The legend shrinks to make room for the status text, to no less than this."""
 TIME_STEPS_S = (1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 1200)
 TIME_LABELS_MOST = 8
 """Time labels every :data:`TIME_STEPS_S` step giving at most this many over the replay."""
@@ -105,7 +111,7 @@ HELP_COLUMN_GAP = 1.2
 HELP_LINES: tuple[tuple[str, str], ...] = (
     ("space", "play / pause"),
     ("left / right", "step one tick back / forward"),
-    ("[ / ]", "step one game-turn back / forward"),
+    ("[ / ]", "step one turn back / forward"),
     ("up / down", "faster / slower (0.1x to 16x)"),
     ("home", "back to the start"),
     ("l", "loop on / off"),
@@ -225,6 +231,8 @@ class ScrubBar:
             label = Label(self.legend, "legend-text", text, scale=BAR_TEXT, pos=(x + 0.04, 0.0))
             label.set_colour(CAPTION)
             x += 0.04 + float(label.text_node.getWidth()) * BAR_TEXT + 0.04
+        self.legend_width = x
+        """The legend's width at full size (bar units)."""
         self.label_node_label = Label(self.root, "furball-speed", "", scale=BAR_TEXT, align="right")
         self.label = self.label_node_label.text_node
         self.label_node = self.label_node_label.node
@@ -358,7 +366,21 @@ class ScrubBar:
         self._static, self._labels = static, labels
         self.legend.setPos(left, 0, LEGEND_Z)
         self.label_node.setPos(right, 0, LEGEND_Z)
+        self.legend.setScale(self.legend_scale(right - left))
         self._build_marks()
+
+    def legend_scale(self, span: float) -> float:
+        """How large the legend can be drawn beside the status text on a bar ``span`` long
+        (bar units): full size where there is room, smaller on a narrow window (a portrait
+        screen) rather than under the status text, never under :data:`LEGEND_LEAST_SCALE`."""
+        shown = self.label.getText()
+        self.label.setText(WIDEST_STATUS)
+        status = float(self.label.getWidth()) * BAR_TEXT
+        self.label.setText(shown)
+        room = span - status - LEGEND_GAP
+        if self.legend_width <= 0 or room >= self.legend_width:
+            return 1.0
+        return max(room / self.legend_width, LEGEND_LEAST_SCALE)
 
     def fit(
         self, aspect: float, half_height: float | None = None, pixels_high: int | None = None

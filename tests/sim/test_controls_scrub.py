@@ -83,6 +83,22 @@ def test_labels_keep_apart_and_inside_the_screen(clean_scene: Any, bar: ScrubBar
             )
 
 
+def test_on_a_portrait_screen_the_legend_shrinks_clear_of_the_status_text(
+    clean_scene: Any, bar: ScrubBar
+) -> None:
+    """A 1080x1920 window's bar is short for its text: the legend is drawn smaller rather
+    than under "playing 16x   h: help"."""
+    bar.fit(1080 / 1920, 1.0, 1920)
+    bar.update(replace(selected_snapshot(), playing=True, speed=16.0))
+    legend = shown_box(bar.legend, clean_scene.aspect2d)
+    status = shown_box(bar.label_node, clean_scene.aspect2d)
+    assert legend is not None and status is not None
+    assert legend[1] < status[0]
+    assert bar.legend.getScale()[0] < 1.0
+    bar.fit(16 / 9, 1.0, 1080)
+    assert bar.legend.getScale()[0] == 1.0
+
+
 def test_event_marks_are_coloured_by_kind(bar: ScrubBar) -> None:
     assert mark_kind("gunshot") == "gun" and mark_kind("hit") == mark_kind("miss") == "hit"
     assert mark_kind("kill") == "kill" and mark_kind("dice") == "other"
