@@ -274,6 +274,14 @@ def test_darts_plays_from_the_command_line(
     assert "darts.gusts" in text or "GUSTS" in text
 
 
+def test_list_shows_another_rule_sets_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, err = run(capsys, f"list {SCENARIOS} --json")
+    assert code == 0, err
+    (entry,) = json.loads(text)["scenarios"]
+    assert entry["title"] == "Crossing darts" and entry["rules"] == "darts"
+    assert entry.get("problem") in (None, "")
+
+
 # -- a TOML writer for the round trip ---------------------------------------------------------
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
