@@ -46,6 +46,16 @@ def timeline_bounds(timeline: Timeline) -> Bounds:
     return Bounds.of_points(xyz)
 
 
+LEAST_LIST_SCALE = 0.7
+"""The aircraft list is drawn at least this large where it can be: where the gap between
+the HUD's top columns would make it smaller, it takes the window's whole width instead."""
+
+
+def _span_scale(span: tuple[float, float], width: float) -> float:
+    """The scale a list ``width`` wide is drawn at to fit ``span`` (at most 1)."""
+    return min(1.0, (span[1] - span[0]) / width)
+
+
 def fitted_to_map(settings: ViewSettings, timeline: Timeline) -> ViewSettings:
     """``settings`` for this timeline's map: minis at its rule set's scale when the viewer
     chose none, and no altitude tiles for rules that have none."""
@@ -314,7 +324,10 @@ class ReplayScene:
             return
         self._lists_key = key
         top, margin = float(self.base.a2dTop), 0.03
-        spans = {"top": (-aspect + 0.05, aspect - 0.05), "bottom": (-aspect + 0.05, aspect - 0.05)}
+        full = (-aspect + 0.05, aspect - 0.05)
+        spans = {"top": full, "bottom": full}
+        roster_top, events_bottom = top - 0.2, -top + 0.2
+        boxes: dict[str, ScreenBox] = {}
         if self.hud is not None:
             boxes = self.screen_boxes()
             # Between the gauges and the row panels; between the throttle (or the left
@@ -327,9 +340,37 @@ class ReplayScene:
                 left = boxes["throttle"][1] + margin if "throttle" in boxes else spans["bottom"][0]
                 spans["bottom"] = (left, boxes["phad"][0] - margin)
         left, right = spans["top"]
-        roster.place((left + right) / 2, top - 0.2, min(1.0, (right - left) / ROSTER_WIDTH))
+        roster.place((left + right) / 2, roster_top, _span_scale(spans["top"], ROSTER_WIDTH))
+        if self.hud is not None and _span_scale(spans["top"], ROSTER_WIDTH) < LEAST_LIST_SCALE:
+            self._roster_across(boxes, full, margin)
         left, right = spans["bottom"]
-        events.place((left + right) / 2, -top + 0.2, min(1.0, (right - left) / EVENTS_WIDTH))
+        events.place((left + right) / 2, events_bottom, _span_scale(spans["bottom"], EVENTS_WIDTH))
+
+    def _roster_across(
+        self, boxes: dict[str, ScreenBox], full: tuple[float, float], margin: float
+    ) -> None:
+        """On a narrow window, where the gap between the HUD's top columns would draw the
+        aircraft list too small to read: the list spans the window under those columns, if
+        it has room there above the throttle and the PHAD (else it stays in the gap)."""
+        from sim.view.layer import shown_box
+
+        columns = [b for k, b in boxes.items() if k in self._top_column_keys()]
+        footing = [boxes[k] for k in ("throttle", "phad") if k in boxes]
+        if not columns:
+            return
+        was = self.roster.root.getPos(), self.roster.root.getScale()
+        top = min(b[2] for b in columns) - margin
+        self.roster.place((full[0] + full[1]) / 2, top, _span_scale(full, ROSTER_WIDTH))
+        placed = shown_box(self.roster.root, self.base.aspect2d)
+        if placed is not None and any(placed[2] < b[3] + margin for b in footing):
+            self.roster.root.setPos(was[0])
+            self.roster.root.setScale(was[1])
+
+    def _top_column_keys(self) -> set[str]:
+        """The HUD's panels stacked down from the top corners: the header, the gauges and
+        the row panels."""
+        assert self.hud is not None
+        return {"header", "gauges", *(p.key for p in self.hud.panels)}
 
     def _legend_clear(self) -> list[ScreenBox]:
         """What the tile legend keeps off: the HUD's panels, the energy chart and the

@@ -104,6 +104,21 @@ def measure_shape(width: int, height: int, timeline_path: str) -> None:
                 "ticker_texts": scene.hud.ticker.texts,
                 "fits": scene.hud.plan.fits,
             }
+        if not instructor:  # with both lists shown (keys i and j)
+            scene.rig.set_mode("orbit")
+            scene.roster.toggle()
+            scene.event_list.toggle()
+            scene.draw_at(1.2)
+            base.graphicsEngine.renderFrame()
+            report["lists"] = {
+                "boxes": scene.screen_boxes(),
+                "scales": [
+                    float(scene.roster.root.getScale()[0]),
+                    float(scene.event_list.root.getScale()[0]),
+                ],
+            }
+            scene.roster.toggle()
+            scene.event_list.toggle()
         scene.destroy()
     print("REPORT " + json.dumps(report))
 
@@ -222,6 +237,28 @@ def test_every_panel_is_on_screen_and_clear_of_every_other(
         if not (-half_w <= help_box[0] and help_box[1] <= half_w and -half_h <= help_box[2]):
             problems.append(f"{shape} {config}: the help {help_box} is off the screen")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_aircraft_list_reads_and_keeps_clear_of_the_instruments(
+    reports: dict[str, dict[str, Any]], shape: str
+) -> None:
+    """The aircraft list (i) hangs between the HUD's top columns; on a window too narrow
+    for it there (a 600-pixel-wide one squeezed it to a smudge) it spans the window under
+    them instead, clear of the throttle and the PHAD."""
+    from sim.app import LEAST_LIST_SCALE
+
+    seen = reports[shape]["lists"]
+    boxes = seen["boxes"]
+    half_w, half_h = reports[shape]["extent"]
+    box = boxes["aircraft-list"]
+    assert -half_w - 1e-3 <= box[0] and box[1] <= half_w + 1e-3, box
+    assert -half_h - 1e-3 <= box[2] and box[3] <= half_h + 1e-3, box
+    instruments = ["header", "gauges", "sensors", "status", "throttle", "phad", "clock", "scrub"]
+    hit = [k for k in instruments if k in boxes and _overlap(box, boxes[k])]
+    assert not hit, f"{shape}: the aircraft list overlaps {hit}"
+    if shape.startswith("portrait 600"):
+        assert seen["scales"][0] >= LEAST_LIST_SCALE
 
 
 @pytest.mark.parametrize("shape", SHAPES)
