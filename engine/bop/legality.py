@@ -117,6 +117,10 @@ def judge(
     if declared is not None:
         rule, why = declared
         raise IllegalOrder(rule, why, aircraft=state.callsign, turn=turn)
+    crew = crew_order_problem(state, plot)
+    if crew is not None:
+        rule, why = crew
+        raise IllegalOrder(rule, why, aircraft=state.callsign, turn=turn)
     planned = plan(state, plot, turn, state.involuntary_unload())
     check_wing_order(state, plot, turn)
     if plot.jettison:
@@ -225,6 +229,25 @@ def order_problems(
         except IllegalOrder as error:
             problems.append(error)
     return problems
+
+
+STRAIN_RULE = "Strain, SoP 04 (G-training)"
+
+
+def crew_order_problem(state: AircraftState, plot: BopPlot) -> tuple[str, str] | None:
+    """(rule, why) when the crew's orders ask what the crew can never do, else None: more
+    Strain AP than the type's G-training allows a crew member (SoP 04). What they can pay
+    of what they may is settled in the phases, as the game-turn's tasks come."""
+    wanted = plot.crew.strain_ap
+    if wanted is None or not state.ledgers:
+        return None
+    allowed = max(ledger.max_strain_ap for ledger in state.ledgers)
+    if wanted > allowed:
+        return STRAIN_RULE, (
+            f"the {state.card.type_id}'s G-training lets a crew member strain with at most "
+            f"{allowed} AP, not {wanted}"
+        )
+    return None
 
 
 def sensor_order_problem(

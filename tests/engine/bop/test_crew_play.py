@@ -4,7 +4,10 @@ the Strain, Control, Spin Recovery and Damage Control tasks as they come up."""
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from engine.bop.damage import CriticalHit, DamageState
+from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
 from models.aircraft import card
 from tests.engine.bop.conftest import solo
@@ -51,10 +54,17 @@ def test_the_crew_orders_can_forbid_straining() -> None:
     assert state.strain_ap == [0] and state.ledgers[0].remaining_ap == 6
 
 
-def test_early_g_training_limits_the_strain_whatever_the_orders_say() -> None:
+def test_orders_to_strain_beyond_the_g_training_are_illegal() -> None:
+    """Early G-training lets a crew member strain with 1 AP at most (SoP 04): an order for 2
+    is refused by ``legal()`` before the game-turn, not quietly cut to 1."""
     game = Game(solo([with_crew(HARD_TURN, strain_ap=2)], type_id="MiG-15bis", turns=1))
-    game.play_turn(game.scripted_orders())
-    assert game.aircraft["test-1"].strain_ap == [1]
+    orders = game.scripted_orders()
+    assert not game.legal(orders)
+    with pytest.raises(IllegalOrder, match=r"at most 1 AP, not 2 \(Strain, SoP 04"):
+        game.play_turn(orders)
+    allowed = Game(solo([with_crew(HARD_TURN, strain_ap=1)], type_id="MiG-15bis", turns=1))
+    allowed.play_turn(allowed.scripted_orders())
+    assert allowed.aircraft["test-1"].strain_ap == [1]
 
 
 def test_the_control_task_is_paid_before_a_departure_check() -> None:
