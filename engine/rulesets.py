@@ -77,6 +77,8 @@ class Ruleset:
     """The kinds of roll its games record (``d10``, ``percentile``, ``d6``)."""
     scenario_model: str
     """``module:name`` of its scenario model (a :class:`ScenarioCommon`)."""
+    orders_model: str
+    """``module:name`` of its orders model, tagged ``kind = "<name>.<order>"``."""
     make_game: str
     """``module:name`` of a callable (scenario, seed) → :class:`RulesGame`."""
     validate: str
@@ -113,6 +115,11 @@ class Ruleset:
         model = _imported(self.scenario_model)
         if not (isinstance(model, type) and issubclass(model, ScenarioCommon)):
             raise TypeError(f"{self.name}: {self.scenario_model} is not a scenario model")
+        return model
+
+    def orders_type(self) -> type[Any]:
+        """Its orders model (a pydantic model tagged by ``kind``)."""
+        model: type[Any] = _imported(self.orders_model)
         return model
 
     def game(

@@ -96,6 +96,8 @@ def test_a_ruleset_declares_its_time_map_channels_hud_and_dice(name: str) -> Non
     assert set(shown) <= known, f"the HUD shows undeclared channels: {set(shown) - known}"
     assert found.dice and set(found.dice) <= set(FACES)
     assert isinstance(found.scenario_type().model_json_schema(), dict)
+    kind = found.orders_type().model_fields["kind"].default
+    assert isinstance(kind, str) and kind.startswith(f"{name}."), kind
 
 
 @pytest.mark.parametrize("name", ["bop", "darts"])

@@ -20,6 +20,7 @@ BIRDS_OF_PREY = Ruleset(
     hud=BOP_HUD,
     dice=("d10", "percentile"),
     scenario_model="models.scenario:Scenario",
+    orders_model="models.orders:BopPlot",
     make_game="engine.bop.game:Game",
     validate="engine.bop.scenario_check:scenario_problems",
     golden="engine.bop.golden:playthrough",

@@ -41,6 +41,7 @@ DARTS = Ruleset(
     ),
     dice=("d6",),
     scenario_model="tests.rulesets.darts.scenario:DartsScenario",
+    orders_model="tests.rulesets.darts.scenario:DartsOrder",
     make_game="tests.rulesets.darts.game:DartsGame",
     validate="tests.rulesets.darts.game:problems",
     golden="tests.rulesets.darts.game:playthrough",
