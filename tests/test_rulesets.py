@@ -93,7 +93,22 @@ def test_a_ruleset_declares_its_time_map_channels_hud_and_dice(name: str) -> Non
     shown = [g.channel for g in found.hud.gauges]
     shown += [row.channel for panel in found.hud.panels for row in panel.rows]
     shown += list(found.hud.phad.marks.values())
+    for panel in found.hud.panels:
+        if panel.initiative is not None:
+            row = panel.initiative
+            shown += [row.initiative_channel, row.class_channel, row.activity_channel]
+    if found.hud.throttle is not None:
+        shown += [found.hud.throttle.output_channel, found.hud.throttle.lamp_channel]
+        shown = [c for c in shown if c]
     assert set(shown) <= known, f"the HUD shows undeclared channels: {set(shown) - known}"
+    keys = {g.key for g in found.hud.gauges} | {"phad", *(p.key for p in found.hud.panels)}
+    keys |= {row.key for panel in found.hud.panels for row in panel.rows}
+    if found.hud.throttle is not None:
+        keys.add("throttle")
+    if any(panel.initiative is not None for panel in found.hud.panels):
+        keys.add("initiative")
+    named = {spec.gauge for spec in own.values() if spec.gauge}
+    assert named <= keys, f"channels name gauges the HUD lacks: {named - keys}"
     assert found.dice and set(found.dice) <= set(FACES)
     assert isinstance(found.scenario_type().model_json_schema(), dict)
     kind = found.orders_type().model_fields["kind"].default
