@@ -583,14 +583,14 @@ class HexGround:
         height_ft = LABEL_HEIGHT_FT * self.frame.per_grid_ft
         centres = self.frame.to_world(hex_centres_ft(chosen))
         for (q, r), (x, y) in zip(chosen, centres, strict=True):
-            text = TextNode(f"hex-{q},{r}")
-            text.setText(str(Hex(int(q), int(r))))
-            text.setAlign(TextNode.A_center)
-            text.setTextColor(*LABEL_RGB, 1.0)
-            label = labels.attachNewNode(text.generate())
-            label.setPos(float(x), float(y) - height_ft * 0.35, 0.0)
-            label.setP(-90.0)
-            label.setScale(height_ft)
+            _flat_text(
+                labels,
+                f"hex-{q},{r}",
+                str(Hex(int(q), int(r))),
+                LABEL_RGB,
+                (float(x), float(y) - height_ft * 0.35),
+                height_ft,
+            )
         labels.flattenStrong()
         labels.setTransparency(TransparencyAttrib.M_alpha)
         labels.reparentTo(self.root)
@@ -626,14 +626,15 @@ class HexGround:
             make_geom_node("bar", vertices, "triangles", indices=indices, colours=colours)
         )
         name = plural(self.scale.table_unit_name or "unit", units)
-        text = TextNode("scale-bar-label")
-        text.setText(f"{units} {name} = {units * unit_ft:,.0f} ft")
-        text.setAlign(TextNode.A_left)
-        text.setTextColor(*COMPASS_RGB, 1.0)
-        label = bar.attachNewNode(text.generate())
-        label.setPos(x0, y0 + thick * 2.0, 0.0)
-        label.setP(-90.0)
-        label.setScale(radius * 0.45)
+        _flat_text(
+            bar,
+            "scale-bar-label",
+            f"{units} {name} = {units * unit_ft:,.0f} ft",
+            COMPASS_RGB,
+            (x0, y0 + thick * 2.0),
+            radius * 0.45,
+            centred=False,
+        )
         bar.setTwoSided(True)
         bar.flattenStrong()
         bar.setTransparency(TransparencyAttrib.M_alpha)
@@ -680,14 +681,7 @@ class HexGround:
         )
         compass = NodePath("compass")
         compass.attachNewNode(node)
-        letter = TextNode("compass-N")
-        letter.setText("N")
-        letter.setAlign(TextNode.A_center)
-        letter.setTextColor(*NORTH_RGB, 1.0)
-        n_path = compass.attachNewNode(letter.generate())
-        n_path.setPos(cx, cy + radius * 1.45, 0.0)
-        n_path.setP(-90.0)
-        n_path.setScale(radius * 0.5)
+        _flat_text(compass, "compass-N", "N", NORTH_RGB, (cx, cy + radius * 1.45), radius * 0.5)
         compass.setTwoSided(True)
         compass.flattenStrong()
         compass.setTransparency(TransparencyAttrib.M_alpha)
@@ -701,3 +695,25 @@ class HexGround:
 
     def destroy(self) -> None:
         self.root.removeNode()
+
+
+def _flat_text(
+    parent: NodePath,
+    name: str,
+    words: str,
+    rgb: tuple[float, float, float],
+    at_ft: tuple[float, float],
+    height_ft: float,
+    centred: bool = True,
+) -> NodePath:
+    """``words`` lying on the ground at ``at_ft``, letters ``height_ft`` tall, read from
+    the south."""
+    text = TextNode(name)
+    text.setText(words)
+    text.setAlign(TextNode.A_center if centred else TextNode.A_left)
+    text.setTextColor(*rgb, 1.0)
+    label = parent.attachNewNode(text.generate())
+    label.setPos(at_ft[0], at_ft[1], 0.0)
+    label.setP(-90.0)
+    label.setScale(height_ft)
+    return label
