@@ -14,9 +14,7 @@ import subprocess
 import sys
 import tomllib
 from collections.abc import Iterator
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -27,6 +25,7 @@ from models.scenario_common import ScenarioCommon
 from models.schemas import schema_text
 from models.timeline import CORE_CHANNELS, Timeline
 from scenarios import shipped
+from tests.fuzz.mutations import to_toml
 from tests.rulesets.darts.declaration import DARTS, GOLDEN, SCENARIOS
 from tests.sim.cli_helpers import run
 
@@ -165,7 +164,7 @@ def test_an_installed_plugin_is_found_through_its_entry_point(
 def test_every_scenario_round_trips_through_toml(rules: str, path: Path) -> None:
     scenario = load_scenario(path)
     assert scenario.rules == rules
-    written = _toml(scenario.model_dump(mode="python", exclude_none=True))
+    written = to_toml(scenario.model_dump(mode="python", exclude_none=True))
     again = type(scenario).model_validate(tomllib.loads(written))
     assert again == scenario
 
@@ -297,25 +296,3 @@ def test_list_shows_another_rule_sets_scenarios(capsys: pytest.CaptureFixture[st
     (entry,) = json.loads(text)["scenarios"]
     assert entry["title"] == "Crossing darts" and entry["rules"] == "darts"
     assert entry.get("problem") in (None, "")
-
-
-# -- a TOML writer for the round trip ---------------------------------------------------------
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        inner = ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items())
-        return "{" + inner + "}"
-    raise TypeError(f"no TOML for {type(value).__name__}")
-
-
-def _toml(document: dict[str, Any]) -> str:
-    return "".join(f"{json.dumps(k)} = {_toml_value(v)}\n" for k, v in document.items())
