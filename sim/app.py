@@ -103,7 +103,11 @@ class ReplayScene:
 
         self.base = base
         self.timeline = timeline
+        from sim.view.stacks import has_altitude_tiles
+
         self.settings = fitted_to_map(settings or ViewSettings(), timeline)
+        self.has_altitude_tiles = has_altitude_tiles(timeline)
+        """Whether the rules stack altitude tiles (and the ``k`` key shows their legend)."""
         # The instructor overlays read velocities off the last ticks of the trails, so the
         # playback keeps a little trail even when none is drawn (older points are clear).
         trail_s = max(self.settings.trail_seconds, HISTORY_S)
@@ -319,7 +323,9 @@ class ReplayScene:
                 self.hud.ticker.root.show()
         if not (roster.visible or events.visible):
             return
-        key = (round(aspect, 4), self.rig.mode, roster.visible, events.visible)
+        # The HUD's plan too: it lays its panels out again after the window's shape changes.
+        plan = id(self.hud.plan) if self.hud is not None else 0
+        key = (round(aspect, 4), self.rig.mode, roster.visible, events.visible, plan)
         if key == self._lists_key:
             return
         self._lists_key = key
@@ -349,22 +355,39 @@ class ReplayScene:
     def _roster_across(
         self, boxes: dict[str, ScreenBox], full: tuple[float, float], margin: float
     ) -> None:
-        """On a narrow window, where the gap between the HUD's top columns would draw the
-        aircraft list too small to read: the list spans the window under those columns, if
-        it has room there above the throttle and the PHAD (else it stays in the gap)."""
-        from sim.view.layer import shown_box
-
-        columns = [b for k, b in boxes.items() if k in self._top_column_keys()]
+        """On a window where the gap between the HUD's top columns would draw the aircraft
+        list too small to read, the first of these with room for it at a readable size:
+        the window's width under every top column, or under the row panels from the gauges
+        to the right edge, or under the gauges from the left edge to the row panels; each
+        clear of the throttle and the PHAD (drawn smaller to keep clear, down to
+        :data:`LEAST_LIST_SCALE`). With none, it stays in the gap."""
+        column_keys = self._top_column_keys()
+        columns = [b for k, b in boxes.items() if k in column_keys]
+        left_stack = [boxes[k] for k in ("header", "gauges") if k in boxes]
+        right_stack = [b for k, b in boxes.items() if k in column_keys and b not in left_stack]
         footing = [boxes[k] for k in ("throttle", "phad") if k in boxes]
         if not columns:
             return
-        was = self.roster.root.getPos(), self.roster.root.getScale()
-        top = min(b[2] for b in columns) - margin
-        self.roster.place((full[0] + full[1]) / 2, top, _span_scale(full, ROSTER_WIDTH))
-        placed = shown_box(self.roster.root, self.base.aspect2d)
-        if placed is not None and any(placed[2] < b[3] + margin for b in footing):
-            self.roster.root.setPos(was[0])
-            self.roster.root.setScale(was[1])
+        slots = [(full, min(b[2] for b in columns))]
+        if left_stack and right_stack:
+            gauges_right = max(b[1] for b in left_stack) + margin
+            panels_left = min(b[0] for b in right_stack) - margin
+            slots.append(((gauges_right, full[1]), min(b[2] for b in right_stack)))
+            slots.append(((full[0], panels_left), min(b[2] for b in left_stack)))
+        height = self.roster.height(
+            sum(info.kind == "aircraft" for info in self.timeline.meta.entities)
+        )
+        for span, under in slots:
+            top = under - margin
+            centre = (span[0] + span[1]) / 2
+            scale = _span_scale(span, ROSTER_WIDTH)
+            half = ROSTER_WIDTH * scale / 2
+            below = [b[3] for b in footing if centre - half < b[1] and b[0] < centre + half]
+            if below:  # as large as the room above the throttle or the PHAD lets it be
+                scale = min(scale, (top - max(below) - margin) / height)
+            if scale >= LEAST_LIST_SCALE:
+                self.roster.place(centre, top, scale)
+                return
 
     def _top_column_keys(self) -> set[str]:
         """The HUD's panels stacked down from the top corners: the header, the gauges and
@@ -374,12 +397,12 @@ class ReplayScene:
 
     def _legend_clear(self) -> list[ScreenBox]:
         """What the tile legend keeps off: the HUD's panels, the energy chart and the
-        instructor's label, and in the cockpit the middle of the view (it is for looking
-        out)."""
+        instructor's label, the aircraft and event lists while they show, and in the cockpit
+        the middle of the view (it is for looking out)."""
         from sim.view.hud.layout import clear_middle
 
         hud = self.hud
-        boxes = [*hud.panel_boxes(self.base.aspect2d), *self._chart_box()]
+        boxes = [*hud.panel_boxes(self.base.aspect2d), *self._chart_box(), *self._list_boxes()]
         if self.rig.mode == "cockpit" and hud.screen is not None:
             boxes.append(clear_middle(hud.screen, bool(self.instructor.shown["energy"])))
         return boxes
@@ -528,7 +551,8 @@ class ReplayApp:
         accept("f", instructor.freeze_and_annotate, [pb])
         scene = self.scene
         accept("n", scene.labels.cycle)
-        accept("k", scene.legend.toggle)
+        if scene.has_altitude_tiles:  # rules without altitude tiles have no tile legend
+            accept("k", scene.legend.toggle)
         accept("d", scene.drop_lines.toggle)
         accept("b", self._pick_pair)
         accept("x", scene.pair.clear)

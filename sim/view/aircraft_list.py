@@ -165,10 +165,15 @@ class AircraftList(Toggleable):
         self.root.setPos(x - PANEL_WIDTH * scale / 2, 0, top)
         self.root.setScale(scale)
 
+    @staticmethod
+    def height(count: int) -> float:
+        """The list's height at scale 1 with ``count`` aircraft."""
+        return TOP_PAD + ROW_STEP * count + 0.02
+
     def _build_rows(self, count: int) -> None:
         if self._backing is not None:
             self._backing.removeNode()
-        height = TOP_PAD + ROW_STEP * count + 0.02
+        height = self.height(count)
         self._backing = backing(self.root, "backing", 0.0, -height, PANEL_WIDTH, 0.0)
         self._backing.setBin("fixed", 0)
         while len(self._rows) < count:

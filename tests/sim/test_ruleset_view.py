@@ -32,3 +32,16 @@ def test_a_darts_timeline_renders_offscreen(clean_scene: Any, timeline: Timeline
         assert image.std() > 5
     finally:
         scene.destroy()
+
+
+def test_rules_without_altitude_tiles_show_no_stacks_and_no_tile_legend(
+    clean_scene: Any, timeline: Timeline
+) -> None:
+    from sim.app import ReplayScene
+
+    scene = ReplayScene(clean_scene, timeline, camera="top")
+    try:
+        assert not scene.has_altitude_tiles  # so the k key is not bound
+        assert not scene.settings.show_stacks and not scene.legend.shown
+    finally:
+        scene.destroy()
