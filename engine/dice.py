@@ -26,11 +26,17 @@ from models.bop_tables.pips import PIPS_TABLE_PATH as PIPS_TABLE_PATH
 from models.bop_tables.pips import PipsTable as PipsTable
 from models.bop_tables.pips import load_pips_table
 
-RollKind = Literal["d10", "percentile", "d6"]
-"""The kinds of roll: Birds of Prey's d10 (0–9) and percentile (00–99), and the d6 (1–6) of
-the other rule systems."""
-FACES: dict[str, tuple[int, int]] = {"d10": (0, 9), "percentile": (0, 99), "d6": (1, 6)}
-"""Each kind of roll's lowest and highest face."""
+RollKind = Literal["d10", "percentile", "d6", "chit"]
+"""The kinds of roll: Birds of Prey's d10 (0–9) and percentile (00–99), the d6 (1–6) of
+the other rule systems, and a chit drawn from a cup (its number in the cup's mix, from 1)."""
+FACES: dict[str, tuple[int, int]] = {
+    "d10": (0, 9),
+    "percentile": (0, 99),
+    "d6": (1, 6),
+    "chit": (1, 999),
+}
+"""Each kind of roll's lowest and highest face (a chit's highest is the cup's size, checked
+when it is drawn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +99,20 @@ class Dice:
         """Roll a d6 (1–6) for ``purpose``."""
         value = self._face("d6", purpose)
         self.rolls.append(Roll("d6", value, purpose))
+        return value
+
+    def chit(self, cup_size: int, purpose: str) -> int:
+        """Draw one chit from a cup of ``cup_size`` (its number in the mix, 1…size; the cup
+        is refilled after each draw) for ``purpose``."""
+        if self.recorded:
+            value = self._face("chit", purpose)
+            if not 1 <= value <= cup_size:
+                raise RecordedRollMismatch(
+                    f"the log's chit {value} is not in a cup of {cup_size} ({purpose})"
+                )
+        else:
+            value = int(self.rng.integers(1, cup_size + 1))
+        self.rolls.append(Roll("chit", value, purpose))
         return value
 
     def percentile(self, purpose: str) -> int:
