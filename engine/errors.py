@@ -28,13 +28,28 @@ class IllegalOrder(ValueError):
         aircraft: str = "",
         turn: int | None = None,
         segment: int | None = None,
+        turn_word: str = "turn",
     ) -> None:
         self.rule = rule
         self.problem = problem
         self.aircraft = aircraft
         self.turn = turn
         self.segment = segment
+        self.turn_word = turn_word
+        """What the rules call a turn (``round`` in Over the Lines)."""
         super().__init__(self.text())
+
+    def in_rules_words(self, turn_word: str, turn: int | None = None) -> IllegalOrder:
+        """The same refusal worded with the rules' own word for a turn (and the turn it
+        happened in, when the raiser did not know it)."""
+        return IllegalOrder(
+            self.rule,
+            self.problem,
+            aircraft=self.aircraft,
+            turn=self.turn if self.turn is not None else turn,
+            segment=self.segment,
+            turn_word=turn_word,
+        )
 
     def text(self) -> str:
         """One line: where, what, and the rule."""
@@ -42,7 +57,7 @@ class IllegalOrder(ValueError):
             part
             for part in (
                 self.aircraft,
-                f"turn {self.turn}" if self.turn is not None else "",
+                f"{self.turn_word} {self.turn}" if self.turn is not None else "",
                 f"segment {self.segment + 1}" if self.segment is not None else "",
             )
             if part

@@ -1,4 +1,5 @@
-"""Scenario files shipped with furball, grouped as bfm/, historical/ and demo/.
+"""Scenario files shipped with furball, grouped as bfm/, historical/, demo/ and otl/ (Over
+the Lines).
 
 Scenarios are TOML data read with :func:`shipped`, never imported as code.
 """
@@ -10,7 +11,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-GROUPS = ("bfm", "historical", "demo")
+GROUPS = ("bfm", "historical", "demo", "otl")
 
 
 class ScenarioNotFound(ValueError):

@@ -157,6 +157,8 @@ class OtlRound(DataModel):
     """Phase 2, MP by MP; a file may write it in the notation (``"R B1:3 L 2"``)."""
     fire: dict[str, str] = Field(default_factory=dict)
     """Phase 3: gun id → target id, for each gun that fires."""
+    auto_fire: bool = True
+    """With no ``fire`` given, the gunners fire at will (whenever a shot is worth it)."""
     clear_jams: bool = True
     """Try to clear every jammed gun, and reload empty drums, when the flying allows."""
     bail_out: bool = False

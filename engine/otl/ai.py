@@ -1,0 +1,181 @@
+"""The AI pilot of Over the Lines: it focuses on an enemy, turns for a shot and breaks when
+shot at, deciding each thing when the rules let a pilot decide it.
+
+* Phase 1: the enemy named in its set-up when in range, else the one it kept last round,
+  else the one nearest its nose (§Phase 1: Targeting).
+* Phase 2, when its turn to move comes: every move the movement rules offer it now
+  (:func:`engine.otl.movement.candidate_moves`) is flown on paper and scored — how well the
+  end of the move points at where its target will be, how close it ends behind the target,
+  how far out of the guns of every enemy that threatens it, and the speed and height it
+  keeps; the best one is flown.  Planes that have moved already are seen where they are;
+  the rest are expected to fly straight on.
+* Phase 3: each gun fires at the target that gives it the most chits, when it expects at
+  least one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.errors import IllegalOrder
+from engine.otl.gunfire import shot_options
+from engine.otl.movement import MoveContext, MoveResult, candidate_moves, plan_move
+from engine.otl.state import PlaneState
+from engine.otl.targeting import targets_in_range
+from models.otl.orders import OtlRound
+from models.otl.scenario import AiSetup
+
+if TYPE_CHECKING:
+    from engine.otl.game import OtlGame
+
+INCH_FT = 50.0
+THREAT_RANGE_IN = 20.0
+"""Enemies nearer than this, nose on, make the AI think of breaking."""
+GUN_LANE_IN = 1.0
+"""Half the width of the forward guns' lane (§Gun Arcs)."""
+MEAN_2D6 = 7.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Point:
+    x_in: float
+    y_in: float
+    z_in: float
+
+
+def _forward(heading_deg: float, pitch_deg: float) -> tuple[float, float, float]:
+    h, p = math.radians(heading_deg), math.radians(pitch_deg)
+    return (math.sin(h) * math.cos(p), math.cos(h) * math.cos(p), math.sin(p))
+
+
+def _angle_deg(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    na = math.sqrt(sum(c * c for c in a)) or 1.0
+    nb = math.sqrt(sum(c * c for c in b)) or 1.0
+    cos = sum(x * y for x, y in zip(a, b, strict=True)) / (na * nb)
+    return math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+
+
+def _expected_place(plane: PlaneState, moved: bool) -> _Point:
+    """Where ``plane`` will be after its move: where it is when it has moved, else a
+    straight run of its speed along its heading."""
+    run = 0.0 if moved else float(plane.speed)
+    fx, fy, fz = _forward(plane.heading_deg, 45.0 * plane.pitch)
+    return _Point(
+        plane.x_in + fx * run, plane.y_in + fy * run, plane.alt_ft / INCH_FT + fz * run * 0.5
+    )
+
+
+class OtlAi:
+    """One plane's AI pilot."""
+
+    def __init__(self, setup: AiSetup) -> None:
+        self.setup = setup
+
+    # -- Phase 1 ----------------------------------------------------------------------------
+    def choose_target(self, game: OtlGame, plane: PlaneState) -> str | None:
+        if not plane.flying or plane.condition != "normal" or not plane.pilot.able:
+            return None
+        choices = targets_in_range(plane, game.planes, game.can_see)
+        if not choices:
+            return None
+        for preferred in (self.setup.target, plane.last_target):
+            if preferred in choices:
+                return preferred
+        nose = _forward(plane.heading_deg, 45.0 * plane.pitch)
+
+        def off_nose(pid: str) -> tuple[float, str]:
+            other = game.planes[pid]
+            los = (other.x_in - plane.x_in, other.y_in - plane.y_in,
+                   (other.alt_ft - plane.alt_ft) / INCH_FT)  # fmt: skip
+            return (_angle_deg(nose, los) + math.dist((0, 0, 0), los), pid)
+
+        return min(choices, key=off_nose)
+
+    # -- Phase 2 ----------------------------------------------------------------------------
+    def choose_move(
+        self, game: OtlGame, plane: PlaneState, ctx: MoveContext, target_id: str | None
+    ) -> OtlRound:
+        """The best-scoring move among those the rules allow now."""
+        fallback = OtlRound(target=target_id)
+        if plane.condition != "normal" or plane.pilot.blacked_out:
+            return fallback
+        moved = game.moved_this_round
+        target = game.planes.get(target_id) if target_id else None
+        aim = _expected_place(target, target.id in moved) if target is not None else None
+        threats = [
+            other
+            for other in game.planes.values()
+            if other.side != plane.side and other.flying and other.condition == "normal"
+        ]
+        best: tuple[float, OtlRound] | None = None
+        for candidate in candidate_moves(plane, ctx):
+            order = candidate.model_copy(update={"target": target_id})
+            try:
+                result = plan_move(plane, order, ctx)
+            except IllegalOrder:
+                continue
+            score = self._score(plane, result, aim, threats, moved)
+            if best is None or score > best[0]:
+                best = (score, order)
+        return best[1] if best is not None else fallback
+
+    def _score(
+        self,
+        plane: PlaneState,
+        result: MoveResult,
+        aim: _Point | None,
+        threats: list[PlaneState],
+        moved: set[str],
+    ) -> float:
+        end = result.end
+        here = _Point(end.x_in, end.y_in, end.alt_ft / INCH_FT)
+        nose = _forward(end.heading_deg, 45.0 * end.pitch)
+        score = 0.0
+        if aim is not None:
+            los = (aim.x_in - here.x_in, aim.y_in - here.y_in, aim.z_in - here.z_in)
+            distance = math.dist((0.0, 0.0, 0.0), los)
+            off = _angle_deg(nose, los)
+            score -= off / 25.0
+            score -= max(0.0, distance - 6.0) / 8.0
+            ahead = sum(a * b for a, b in zip(nose, los, strict=True))
+            lateral = math.sqrt(max(0.0, distance**2 - ahead**2))
+            if ahead > 0 and lateral <= GUN_LANE_IN and distance < 15.0:
+                score += 4.0
+        pressing = self.setup.aggression
+        for enemy in threats:
+            at = _expected_place(enemy, enemy.id in moved)
+            los = (here.x_in - at.x_in, here.y_in - at.y_in, here.z_in - at.z_in)
+            distance = math.dist((0.0, 0.0, 0.0), los)
+            if distance > THREAT_RANGE_IN:
+                continue
+            their_nose = _forward(enemy.heading_deg, 45.0 * enemy.pitch)
+            on_me = 1.0 - _angle_deg(their_nose, los) / 180.0
+            danger = on_me**2 * (1.0 - distance / THREAT_RANGE_IN)
+            weight = 6.0 if enemy.target == plane.id else 3.0
+            score -= weight * danger * (1.25 - pressing)
+        band = plane.chart.band_at(end.alt_ft)
+        if result.speed_next <= band.stall_speed + 1:
+            score -= 3.0
+        if result.speed_next > band.max_level_speed + 2:
+            score -= 1.0
+        score -= 2.0 * result.overdive_chits
+        if result.reached_ground or end.alt_ft < 500:
+            score -= 50.0
+        score += (end.alt_ft - plane.alt_ft) / 400.0
+        return score
+
+    # -- Phase 3 ----------------------------------------------------------------------------
+    def choose_fire(self, game: OtlGame, plane: PlaneState) -> dict[str, str]:
+        """Gun id → target for each gun expecting at least one chit."""
+        best: dict[str, tuple[float, str]] = {}
+        ctx = game.fire_context()
+        for option in shot_options(plane, game.planes, ctx):
+            expected = MEAN_2D6 + option.total
+            if expected < 1.0:
+                continue
+            gun = option.gun_id
+            if gun not in best or expected > best[gun][0]:
+                best[gun] = (expected, option.target_id)
+        return {gun: target for gun, (_, target) in sorted(best.items())}
