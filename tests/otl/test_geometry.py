@@ -77,8 +77,11 @@ def test_the_clock_turns_with_the_heading() -> None:
 
 @pytest.mark.parametrize(
     ("hour", "arc"),
-    [(12, "front"), (1, "front"), (11, "front"), (2, "side"), (3, "side"), (4, "side")]
-    + [(8, "side"), (10, "side"), (5, "rear"), (6, "rear"), (7, "rear")],
+    [
+        *[(12, "front"), (1, "front"), (11, "front")],
+        *[(2, "side"), (3, "side"), (4, "side"), (8, "side"), (10, "side")],
+        *[(5, "rear"), (6, "rear"), (7, "rear")],
+    ],
 )
 def test_front_side_and_rear_arcs(hour: int, arc: str) -> None:
     assert arc_of(plane(), at_hour(hour)) == arc
