@@ -437,7 +437,7 @@ def check_fire_order(
                 turn=ctx.round,
             )
         problem = shot_problem(firer, gun, target, ctx)
-        if problem is None and gun.jammed == "stuck" and not jams.is_pair(gun):
+        if problem is None and set(jams.barrels(gun)) == {"stuck"}:
             problem = "the gun is jammed for the rest of the mission (§Jamming)"
         if problem is None and gun.ammo <= 0 and not jams.can_reload(gun):
             problem = "the gun is out of ammunition (§Ammo)"
@@ -614,25 +614,26 @@ def resolve_gunfire(
     others: Mapping[str, ShotTarget] | None = None,
 ) -> FireResult:
     """The Fire Phase (§Phase 3: Gunfire): jam clear attempts and reloads, then every
-    ordered gun fires at once (``others``: balloons that may be shot at too).  Every order
-    is checked before any gun fires; an ordered gun still jammed or unloaded after the
-    clearing stays silent (``otl.silent``).  Returns the chits each target will draw."""
+    ordered gun fires at once (``others``: balloons that may be shot at too).  Planes no
+    longer flying take no part.  Every order is checked before any gun fires; an ordered gun
+    still jammed or unloaded after the clearing stays silent (``otl.silent``).  Returns the
+    chits each target will draw."""
     targets: dict[str, Target] = {**(others or {}), **planes}
     result = FireResult()
     for plane in planes.values():
         for gun in plane.guns:
             gun.fired_this_round = False
-    for plane_id in sorted(planes):
-        plane = planes[plane_id]
+    firing = sorted(plane_id for plane_id, plane in planes.items() if plane.flying)
+    for plane_id in firing:
         if plane_id in orders:
-            check_fire_order(plane, orders[plane_id], targets, ctx)
-    for plane_id in sorted(planes):
+            check_fire_order(planes[plane_id], orders[plane_id], targets, ctx)
+    for plane_id in firing:
         plane = planes[plane_id]
         order = orders.get(plane_id, OtlRound())
         result.events += clear_and_reload(
             plane, order, flags.get(plane_id, FlightFlags()), dice, ctx
         )
-    for plane_id in sorted(planes):
+    for plane_id in firing:
         firer = planes[plane_id]
         order = orders.get(plane_id, OtlRound())
         for gun in firer.guns:

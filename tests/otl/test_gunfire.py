@@ -430,3 +430,22 @@ def test_two_planes_shooting_each_other_both_score() -> None:
     assert result.chits == {"b": 10 + 10 - 5 - 6 - 2, "a": 12 + 10 - 5 - 6 - 2}
     assert result.fired_by("a") == ("b",) and result.fired_by("b") == ("a",)
     assert a.wing_damage == b.wing_damage == 0 and a.flying and b.flying
+
+
+def test_a_plane_no_longer_flying_takes_no_part() -> None:
+    hunter, quarry = tail_chase()
+    hunter.status = "destroyed"
+    orders = {"a": OtlRound(target="b", fire={"vickers": "b"})}
+    result = resolve_gunfire({"a": hunter, "b": quarry}, orders, {}, d6s(), CTX)
+    assert result.shots == [] and result.events == []
+
+
+def test_a_pair_stuck_on_both_barrels_is_refused() -> None:
+    pair = {**VICKERS, "dual": False, "separate_dual": True}
+    hunter = plane("a", 0, 0, target="b", plane_chart=chart(guns=[pair]))
+    quarry = plane("b", 0, 5, side="central")
+    hunter.gun("vickers").jammed = "stuck"
+    with pytest.raises(IllegalOrder, match="rest of the mission"):
+        resolve_gunfire(
+            {"a": hunter, "b": quarry}, {"a": OtlRound(fire={"vickers": "b"})}, {}, d6s(), CTX
+        )
