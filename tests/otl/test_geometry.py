@@ -196,3 +196,8 @@ def test_the_vertical_firing_table(
     """The table, not the prose (reference §6 #4): Level needs horizontal range ≥ height
     difference."""
     assert vertical_firing(plane(pitch=pitch), Point(0, horizontal_in, target_alt_ft)) == verdict
+
+
+def test_a_point_straight_above_reads_twelve_and_is_up() -> None:
+    assert clock_hour(plane(), 0, 0, 5400) == 12
+    assert arc_of(plane(), Point(0, 0, 5400)) == "up"

@@ -449,3 +449,11 @@ def test_a_pair_stuck_on_both_barrels_is_refused() -> None:
         resolve_gunfire(
             {"a": hunter, "b": quarry}, {"a": OtlRound(fire={"vickers": "b"})}, {}, d6s(), CTX
         )
+
+
+def test_a_balloon_can_be_fired_at_in_the_phase() -> None:
+    hunter = plane("a", 0, 0, target="sausage")
+    balloon = ShotTarget("sausage", "Drachen 1", "central", 0, 5, 5000)
+    orders = {"a": OtlRound(target="sausage", fire={"vickers": "sausage"})}
+    result = resolve_gunfire({"a": hunter}, orders, {}, d6s(3, 4), CTX, others={"sausage": balloon})
+    assert result.chits == {"sausage": 7 + 10 - 4 + 4}
