@@ -161,10 +161,15 @@ class ShotSum:
 class ShotOption:
     """A gun that can fire at a target now, with what the shot would sum to."""
 
-    gun: str
-    target: str
+    gun_id: str
+    target_id: str
     crew: Literal["pilot", "observer"]
     shot: ShotSum
+
+    @property
+    def total(self) -> int:
+        """The chart's sum without the dice (add 7 for the average roll)."""
+        return self.shot.total
 
 
 @dataclass(frozen=True, slots=True)

@@ -397,7 +397,7 @@ def test_a_foster_lewis_also_fires_at_twelve_above() -> None:
     above = plane("b", 1.2, 5, alt_ft=5200, side="central")  # out of the lane, 12 o'clock up
     below = plane("c", 1.2, 5, alt_ft=4800, side="central")
     options = shot_options(hunter, {"a": hunter, "b": above, "c": below}, CTX)
-    assert [(option.gun, option.target) for option in options] == [("lewis", "b")]
+    assert [(option.gun_id, option.target_id) for option in options] == [("lewis", "b")]
 
 
 def test_shot_options_list_every_gun_and_target_in_arc() -> None:
@@ -406,11 +406,12 @@ def test_shot_options_list_every_gun_and_target_in_arc() -> None:
     behind = plane("c", 0, -5, side="central")
     friend = plane("d", 0, 8, side="allies")
     options = shot_options(gunner, {"a": gunner, "b": ahead, "c": behind, "d": friend}, CTX)
-    assert [(o.gun, o.target, o.crew) for o in options] == [
+    assert [(o.gun_id, o.target_id, o.crew) for o in options] == [
         ("vickers", "b", "pilot"),
         ("lewis", "c", "observer"),
     ]
     assert options[0].shot == shot_sum(gunner, gunner.gun("vickers"), ahead, CTX)
+    assert options[0].total == options[0].shot.total
     gunner.condition = "spin"
     assert shot_options(gunner, {"b": ahead}, CTX) == []
 
