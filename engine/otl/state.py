@@ -95,6 +95,9 @@ class GunState:
     """``stuck``: a 1 on the clearing roll, jammed for the rest of the mission."""
     jammed_half: bool = False
     """Separately firing dual guns: one of the two is jammed (firepower halved)."""
+    half_stuck: bool = False
+    """Separately firing dual guns: one of the two is jammed for the rest of the mission
+    (with ``jammed_half`` while its partner fires, with ``jammed`` while both are jammed)."""
     destroyed: bool = False
     halved: bool = False
     """A dual gun that lost one of its pair (Gun Destroyed)."""
