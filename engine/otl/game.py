@@ -57,6 +57,8 @@ class RoundPlay:
     notes: list[str] = field(default_factory=list)
     speed_flown: int = 0
     """The speed (MP) the plane flew this round with."""
+    stalled_or_spun: bool = False
+    """Stalled or spinning at the start of its move (no jam clearing, §Jamming)."""
 
 
 class OtlGame:
@@ -170,6 +172,7 @@ class OtlGame:
             if mover.id not in given:
                 play.order = self.ai[mover.id].choose_move(self, plane, ctx, plane.target)
             play.speed_flown = plane.speed
+            play.stalled_or_spun = plane.condition != "normal"
             result = plan_move(plane, play.order, ctx)
             apply_move(plane, result)
             self.moved_this_round.add(mover.id)
@@ -193,6 +196,8 @@ class OtlGame:
                 entered_inverted=p.result.entered_inverted,
                 entered_vertical=p.result.entered_vertical,
                 over_max_level=p.result.over_max_level,
+                stalled_or_spun=p.stalled_or_spun,
+                slipped_whole_round=p.result.slipped_whole_round,
             )
             for pid, p in plays.items()
             if p.result is not None
@@ -216,6 +221,7 @@ class OtlGame:
             flags,
             self.dice,
             self.fire_context(),
+            others=self.optional.shot_targets(),
         )
         events.extend(self.writer.events(fired.events, number))
         for target, count in fired.chits.items():
@@ -228,9 +234,14 @@ class OtlGame:
             for pid, p in plays.items()
             if p.result is not None and p.result.overdive_chits
         }
-        slipped = {pid: p.result.slipped_whole_round for pid, p in plays.items() if p.result}
         damage_events = resolve_damage(
-            self.planes, chits, overdive, slipped, self.dice, number, self.scenario.options
+            self.planes,
+            chits,
+            overdive,
+            flags,
+            self.dice,
+            self.fire_context(),
+            incendiary_chits=fired.incendiary_chits,
         )
         events.extend(self.writer.events(damage_events, number))
 

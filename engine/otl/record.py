@@ -58,10 +58,17 @@ WOUND_SHORT = {"none": "ok", "light": "LW", "heavy": "HW", "killed": "KIA"}
 class EventLike(Protocol):
     """An event as the rules' phases return it."""
 
-    kind: str
-    entities: tuple[str, ...]
-    detail: str
-    data: Mapping[str, Any]
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def entities(self) -> tuple[str, ...]: ...
+
+    @property
+    def detail(self) -> str: ...
+
+    @property
+    def data(self) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
