@@ -89,7 +89,9 @@ def plane(
 
 
 def unit(id: str, kind: str, side: str = "central", **fields: Any) -> GroundUnit:
-    return GroundUnit.model_validate({"id": id, "kind": kind, "side": side, **fields})
+    return GroundUnit.model_validate(
+        {"id": id, "kind": kind, "side": side, "x_in": 0.0, "y_in": 0.0, **fields}
+    )
 
 
 def test_the_test_plane_stalls_below_5_and_flies_level_at_12() -> None:
