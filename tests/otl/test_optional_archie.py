@@ -24,10 +24,10 @@ OPEN = OtlOptions(ground_fire=True)
 
 
 def test_the_rulebook_aim_reads_and_is_legal() -> None:
-    gun, aim = parse_archie_order("8150', 24\"N, 12\"W of Gun #4")
+    gun, aim = parse_archie_order('8150\', 24"N, 12"W of Gun #4')
     assert gun == "Gun #4"
     assert aim == ArchieAim(8150, 24.0, -12.0)
-    assert str(aim) == "8150', 24\"N, 12\"W"
+    assert str(aim) == '8150\', 24"N, 12"W'
     assert ArchieAim.parse(str(aim)) == aim
     assert eval(repr(aim)) == aim
     assert ArchieAim.parse("8,150', 3\"S") == ArchieAim(8150, -3.0, 0.0)
@@ -36,10 +36,10 @@ def test_the_rulebook_aim_reads_and_is_legal() -> None:
 @pytest.mark.parametrize(
     ("text", "blamed"),
     [
-        ("8150', 25\"N, 12\"W", "north–south offset is 25 in"),
-        ("8150 yards, 2\"N", "altitude '8150 yards'"),
+        ('8150\', 25"N, 12"W', "north–south offset is 25 in"),
+        ('8150 yards, 2"N', "altitude '8150 yards'"),
         ("8150', 2\"Q", "offset '2\"Q'"),
-        ("8150', 2\"N, 3\"S", "north axis is given twice"),
+        ('8150\', 2"N, 3"S', "north axis is given twice"),
         ("16000', 2\"N", "1 and 15,000 ft"),
         ("", "starts with its altitude"),
     ],
@@ -56,7 +56,7 @@ def test_deviation_moves_the_burst_by_the_table_and_catches_planes_within_an_inc
     dice = Dice.seeded(0, [("d6", 4), ("d6", 2), ("d6", 4), ("d6", 5)])
     burst = fire_archie(
         GUN,
-        ArchieAim.parse("8150', 24\"N, 12\"W"),
+        ArchieAim.parse('8150\', 24"N, 12"W'),
         [camel, pup],
         dice,
         round_no=3,
@@ -117,7 +117,12 @@ def test_a_critical_chit_destroys_guns_but_never_troops() -> None:
 def test_same_dice_same_burst() -> None:
     def burst() -> tuple[float, float, float]:
         b = fire_archie(
-            GUN, ArchieAim(5_000, 3.0, 3.0), [], Dice.seeded(7), round_no=1, options=OPEN,
+            GUN,
+            ArchieAim(5_000, 3.0, 3.0),
+            [],
+            Dice.seeded(7),
+            round_no=1,
+            options=OPEN,
             time_of_day="midday",
         )
         return (b.x_in, b.y_in, b.alt_ft)
