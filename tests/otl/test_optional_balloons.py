@@ -75,5 +75,5 @@ def test_a_draw_wounds_the_basket_and_stops_at_the_explosion() -> None:
     event = balloon_damage(
         balloon, ["gas_tank_fire", "observer_killed"], False, attacker="camel-1", round_no=5
     )
-    assert balloon.status == "exploded"
+    assert not balloon.targetable
     assert event.data["effects"] == ("exploded", "ignored")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import Dice
+from engine.dice import Dice, RollKind
 from engine.otl.optional.ground_fire import (
     StrafingTally,
     chits_from,
@@ -70,7 +70,7 @@ def test_chits_are_2d6_plus_firepower_less_range_and_size() -> None:
 def test_troops_hit_harder_the_green_and_softer_the_veteran() -> None:
     green = plane("g", "entente", x_in=2.0, alt_ft=0.0, missions=0)
     veteran = plane("v", "entente", x_in=2.0, alt_ft=0.0, missions=9)
-    roll = [("d6", 6), ("d6", 3), ("d6", 3)]
+    roll: list[tuple[RollKind, int]] = [("d6", 6), ("d6", 3), ("d6", 3)]
     assert (
         fire_ground_unit(
             TROOPS,
