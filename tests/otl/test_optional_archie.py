@@ -70,9 +70,7 @@ def test_deviation_moves_the_burst_by_the_table_and_catches_planes_within_an_inc
     assert burst.event.data["x_ft"] == -550.0
     assert burst.event.data["y_ft"] == 1_100.0
     assert burst.event.data["z_ft"] == 8_200.0
-    assert dice.rolls[0].purpose == (
-        "archie altitude, gun gun-4 at Camel 1, round 3"
-    )
+    assert dice.rolls[0].purpose == ("archie altitude, gun gun-4 at Camel 1, round 3")
 
 
 def test_archie_fires_only_below_15000_ft_and_in_plain_view() -> None:
