@@ -41,3 +41,9 @@ def test_checks_stay_secret_unless_they_fail() -> None:
 def test_events_that_are_not_damage_pass_through() -> None:
     said = "Camel 1 fires at Fokker 1"
     assert visible_detail(said, {"roll": 9}, "entente", "central", HIDDEN) == said
+
+
+def test_a_balloon_going_up_in_flames_is_announced() -> None:
+    balloon = {"chits": ("miss", "gas_tank"), "effects": ("ignored", "exploded")}
+    shown = visible_detail("balloon b explodes", balloon, "central", "entente", HIDDEN)
+    assert shown == "2 chits drawn: explosion"

@@ -259,7 +259,7 @@ def fire_archie(
             "z_ft": burst[2],
             "aim": str(aim),
             "rolls": (alt_roll, north_roll, east_roll),
-            "chits": dict(chits),
+            "chits_by_plane": dict(chits),
         },
     )
     return ArchieBurst(burst[0], burst[1], burst[2], chits, event)

@@ -27,7 +27,8 @@ OBVIOUS_CHITS = {
     "engine_smoking": "smoke",
 }
 """Chits whose effect shows from outside the plane."""
-SPIN_EFFECTS = frozenset({"spin", "broken", "spins"})
+EFFECT_WORDS = {"spins": "spin", "broken": "spin", "exploded": "explosion", "explodes": "explosion"}
+"""Other words events use for the obvious effects."""
 
 
 def _obvious(data: Mapping[str, Any]) -> list[str]:
@@ -36,10 +37,9 @@ def _obvious(data: Mapping[str, Any]) -> list[str]:
     if not isinstance(chits, int):
         seen.update(OBVIOUS_CHITS[key] for key in chits if key in OBVIOUS_CHITS)
     for effect in data.get("effects", ()):
-        if effect in SPIN_EFFECTS:
-            seen.add("spin")
-        elif effect in OBVIOUS_EFFECTS:
-            seen.add(effect)
+        word = EFFECT_WORDS.get(effect, effect)
+        if word in OBVIOUS_EFFECTS:
+            seen.add(word)
     if "check" in data and not data.get("passed", True):
         seen.add("spin")  # a failed check is an irrecoverable spin
     return [effect for effect in OBVIOUS_EFFECTS if effect in seen]

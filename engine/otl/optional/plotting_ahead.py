@@ -103,8 +103,8 @@ class PlottedAhead:
     time_of_day: str
     informed: set[str] = field(default_factory=set)
     """Sides that have spotted an enemy (they stay informed)."""
-    _written: dict[str, deque[Plot]] = field(default_factory=dict)
-    _locked: set[str] = field(default_factory=set)
+    _written: dict[str, deque[Plot]] = field(default_factory=dict, init=False, repr=False)
+    _locked: set[str] = field(default_factory=set, init=False, repr=False)
 
     def start_round(self, planes: Sequence[PlaneState]) -> tuple[str, ...]:
         """Settle who flies written orders this round; returns the sides newly informed."""
