@@ -144,11 +144,11 @@ class OtlGame:
         rolls_before = len(self.dice.rolls)
         start = {pid: pose_point(p) for pid, p in self.planes.items()}
         flying = [pid for pid in sorted(self.planes) if self.planes[pid].flying]
-        given = self.optional.orders_flown(
-            {pid: orders[pid] for pid in flying if pid in orders}, self.planes, number
-        )
+        given = {pid: orders[pid] for pid in flying if pid in orders}
         plays: dict[str, RoundPlay] = {}
-        events: list[Event] = []
+        events: list[Event] = self.writer.events(
+            self.optional.start_round(list(self.planes.values()), number), number
+        )
 
         # Phase 1: Targeting.
         for pid in flying:
@@ -158,6 +158,16 @@ class OtlGame:
             check_target(plane, target, self.planes, number, self.can_see)
             plane.target = target
             plays[pid] = RoundPlay(order=order or OtlRound(target=target))
+
+        # Orders written five rounds ahead (cloud, spotting), and bombing or photo runs.
+        for pid in flying:
+            plane = self.planes[pid]
+            if self.optional.locked(pid):
+                fresh = given.get(pid) or self.ai[pid].choose_move(self, plane, ctx, plane.target)
+                given[pid] = self.optional.order_to_fly(plane, fresh)
+                plays[pid].order = given[pid]
+            if pid in given:
+                self.optional.check_runs(plane, given[pid], number)
 
         # Phase 2: Movement — the start-of-round checks, then each plane in order.
         for pid in flying:
@@ -179,8 +189,10 @@ class OtlGame:
             play.result = result
             play.notes.extend(result.notes)
             play.notes.extend(end_of_round(plane, result, self.dice, ctx))
-            if result.reached_ground:
-                play.notes.extend(self.optional.touch_down(plane, result, number))
+            if result.reached_ground and plane.flying:
+                events.extend(
+                    self.writer.events(self.optional.touch_down(plane, result, number), number)
+                )
 
         mid_round = {
             pid: self.writer.sheet(plane, plays[pid].result if pid in plays else None)
@@ -226,7 +238,10 @@ class OtlGame:
         events.extend(self.writer.events(fired.events, number))
         for target, count in fired.chits.items():
             chits[target] = chits.get(target, 0) + count
-        chits = self.optional.hits_on_ground_units(chits, number, events, self.writer)
+        chits, hit_units = self.optional.hits_on_ground_units(
+            chits, fired, self.fire_context(), self.planes, number
+        )
+        events.extend(self.writer.events(hit_units, number))
 
         # Phase 4: Damage Resolution.
         overdive = {

@@ -42,7 +42,7 @@ def test_it_sinks_50_ft_a_round_and_is_safe_on_the_ground() -> None:
         ("engine_hit", "exploded"),
         ("gas_tank", "exploded"),
         ("fuel_line_cut", "exploded"),
-        ("pilot_light_wound", "wounded"),
+        ("pilot_light", "wounded"),
         ("observer_killed", "wounded"),
         ("wing_check_2", "ignored"),
         ("rudder_hit", "ignored"),
@@ -64,7 +64,7 @@ def test_a_draw_wounds_the_basket_and_stops_at_the_explosion() -> None:
     balloon = launch_balloon(unit("b", "balloon", alt_ft=1_000), Dice.seeded(0))
     event = balloon_damage(
         balloon,
-        ["pilot_light_wound", "pilot_heavy_wound", "pilot_light_wound"],
+        ["pilot_light", "pilot_heavy", "pilot_light"],
         False,
         attacker="camel-1",
         round_no=4,

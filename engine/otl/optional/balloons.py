@@ -30,11 +30,11 @@ ENGINE_CHITS = frozenset({"engine_fire", "engine_hit", "engine_out", "engine_smo
 FUEL_CHITS = frozenset({"gas_tank", "gas_tank_fire", "gas_tank_explodes", "fuel_line_cut"})
 """Fuel tank and fuel line chits."""
 CREW_CHITS: dict[str, tuple[Literal["pilot", "observer"], Wound]] = {
-    "pilot_light_wound": ("pilot", "light"),
-    "pilot_heavy_wound": ("pilot", "heavy"),
+    "pilot_light": ("pilot", "light"),
+    "pilot_heavy": ("pilot", "heavy"),
     "pilot_killed": ("pilot", "killed"),
-    "observer_light_wound": ("observer", "light"),
-    "observer_heavy_wound": ("observer", "heavy"),
+    "observer_light": ("observer", "light"),
+    "observer_heavy": ("observer", "heavy"),
     "observer_killed": ("observer", "killed"),
 }
 """Crew chits: which of the basket's two men each hits, and how badly."""
