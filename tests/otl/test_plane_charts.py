@@ -70,6 +70,25 @@ PUBLISHED_MPH: dict[str, tuple[str, list[tuple[int, float]]]] = {
 """Published top speeds, mph by height in feet, with where they come from; linear between
 the heights given and flat beyond the highest and below the lowest."""
 
+PUBLISHED_CLIMB_MIN: dict[str, tuple[str, list[tuple[int, float]]]] = {
+    "sopwith-camel": ("Bruce (Clerget 9B)", [(6500, 6.0), (10000, 10.58), (15000, 20.67)]),
+    "se5a": ("Bruce (Wolseley Viper)", [(10000, 10.83), (15000, 20.5)]),
+    "spad-xiii": (
+        "French trials: 2,000 m 5 min 17 s, 5,000 m 20 min 10 s",
+        [(6560, 5.28), (16400, 20.17)],
+    ),
+    "nieuport-17": ("as commonly published", [(10000, 9.0)]),
+    "albatros-dv": ("Gray & Thetford: 1,000 m 4 min, 5,000 m 35 min", [(3280, 4.0), (16400, 35.0)]),
+    "fokker-dri": ("Gray & Thetford: 1,000 m in 2 min 54 s", [(3280, 2.9)]),
+    "fokker-dvii": ("Gray & Thetford (Mercedes)", [(3280, 3.8), (16400, 31.5)]),
+    "bristol-f2b": ("Bruce (Falcon III)", [(10000, 11.25)]),
+    "halberstadt-cl2": ("as commonly published: 1,000 m in 5 min", [(3280, 5.0)]),
+}
+"""Published times to height, minutes by height in feet."""
+CLIMB_TIME_TOLERANCE = 0.30
+"""Power is a whole number worth 25 ft a round (441 ft/min): a band's climb can be off by
+up to a third of a step."""
+
 
 def published_mph(type_id: str, alt_ft: int) -> float:
     points = PUBLISHED_MPH[type_id][1]
@@ -115,6 +134,27 @@ def test_each_band_tops_out_at_the_published_speed(
         expected = published_mph(type_id, BAND_FIGURES_AT_FT[band.floor_ft]) / 10
         assert abs(band.max_level_speed - expected) <= 1, (type_id, band.floor_ft, expected)
         assert band.cells[band.max_level_speed].value == 0
+
+
+def minutes_to_climb(chart: PlaneChart, alt_ft: int) -> float:
+    """Time to height climbing at each band's full power, each vertical MP paid by power."""
+    seconds = 0.0
+    for index, band in enumerate(chart.bands):
+        top = chart.bands[index + 1].floor_ft if index + 1 < len(chart.bands) else alt_ft
+        span = min(top, alt_ft) - band.floor_ft
+        if span > 0:
+            power = max(cell.value for cell in band.cells)
+            seconds += span / (power * chart.climb_ft) * 3.4
+    return seconds / 60
+
+
+@pytest.mark.parametrize("type_id", REQUIRED)
+def test_a_sustained_climb_takes_the_published_time(
+    charts: dict[str, PlaneChart], type_id: str
+) -> None:
+    for alt_ft, published in PUBLISHED_CLIMB_MIN[type_id][1]:
+        charted = minutes_to_climb(charts[type_id], alt_ft)
+        assert abs(charted / published - 1) <= CLIMB_TIME_TOLERANCE, (alt_ft, charted)
 
 
 @pytest.mark.parametrize("type_id", REQUIRED)
