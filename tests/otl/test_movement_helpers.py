@@ -64,7 +64,7 @@ LEVEL_MISSIONS = {"green": 0, "inexperienced": 1, "regular": 3, "veteran": 6}
 CTX = MoveContext(round=3, date="1917-06")
 
 
-def test_chart(**changes: Any) -> PlaneChart:
+def scout_chart(**changes: Any) -> PlaneChart:
     """A Camel-like scout: Turn Rate B, Roll Rate 1/2, Pitch Rate 1/2, climb 75 ft."""
     data: dict[str, Any] = {
         "id": "testscout",
@@ -99,7 +99,7 @@ def test_chart(**changes: Any) -> PlaneChart:
 
 def make_plane(level: str = "veteran", **fields: Any) -> PlaneState:
     """A plane at the table's middle, 5,000 ft, heading north, UE and level, speed 10."""
-    chart = fields.pop("chart", None) or test_chart()
+    chart = fields.pop("chart", None) or scout_chart()
     pilot = CrewState(Crew(missions=LEVEL_MISSIONS[level]))
     values: dict[str, Any] = {
         "id": "camel1",
