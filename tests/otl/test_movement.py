@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from itertools import pairwise
+from typing import Any
 
 import pytest
 
@@ -89,7 +91,15 @@ def test_turn_loss_formula() -> None:
 
 @pytest.mark.parametrize(
     ("template", "inches", "loss"),
-    [("B1", 6, 6), ("C1", 6, 4), ("C1", 1, 1), ("D1", 6, 3), ("D1", 1, 0), ("E1", 6, 2), ("F1", 4, 1)],
+    [
+        ("B1", 6, 6),
+        ("C1", 6, 4),
+        ("C1", 1, 1),
+        ("D1", 6, 3),
+        ("D1", 1, 0),
+        ("E1", 6, 2),
+        ("F1", 4, 1),
+    ],
 )
 def test_turn_loss_in_a_round(template: str, inches: int, loss: int) -> None:
     """The losses summed over the round, a fraction over one half rounding up."""
@@ -394,7 +404,7 @@ ORDERS = [
 
 
 @pytest.mark.parametrize(("moves", "fields"), ORDERS)
-def test_path_is_continuous(moves: str, fields: dict[str, object]) -> None:
+def test_path_is_continuous(moves: str, fields: dict[str, Any]) -> None:
     fields = dict(fields)
     fields.pop("level", None)
     stall_turn = fields.pop("stall_turn_deg", 0)
@@ -403,7 +413,7 @@ def test_path_is_continuous(moves: str, fields: dict[str, object]) -> None:
     path = result.path
     assert path[0].mp == 0.0 and path[-1].mp == pytest.approx(plane.speed)
     assert len(path) >= 4 * plane.speed + 1
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in pairwise(path):
         assert b.mp > a.mp
         assert math.hypot(b.x_in - a.x_in, b.y_in - a.y_in) <= 0.3
         assert abs(b.alt_ft - a.alt_ft) <= 25.0
@@ -421,7 +431,7 @@ def test_heading_on_an_arc_follows_the_tangent() -> None:
     result = plan_move(make_plane(speed=5), order("R B1:5"), CTX)
     radius = load_templates().template("B1").radius_in
     arc = result.path[4:]
-    for a, b in zip(arc, arc[1:], strict=False):
+    for a, b in pairwise(arc):
         assert _gap(a.heading_deg, b.heading_deg) == pytest.approx(
             math.degrees(0.25 / radius), abs=1e-6
         )
@@ -470,8 +480,8 @@ CANDIDATE_PLANES = [
 
 
 @pytest.mark.parametrize("fields", CANDIDATE_PLANES)
-def test_candidate_moves_are_legal_and_varied(fields: dict[str, object]) -> None:
-    plane = make_plane(**fields)  # type: ignore[arg-type]
+def test_candidate_moves_are_legal_and_varied(fields: dict[str, Any]) -> None:
+    plane = make_plane(**fields)
     rounds = candidate_moves(plane, CTX)
     assert 1 <= len(rounds) <= 30
     ends = set()
