@@ -922,22 +922,44 @@ class _Plot:
         self.since_pitch = plane.mp_since_pitch
         self.left = plane.speed
         self.template = plane.template
-        self.own = load_templates().usable(turn_rate_index(plane))[0].name
+        self.t_in = int(plane.template_in) if plane.template else 0
+        self.templates = load_templates()
+        self.own = self.templates.usable(turn_rate_index(plane))[0].name
 
     def text(self) -> str:
         return " ".join(self.tokens)
 
+    def to_blue(self) -> int:
+        """MP still to fly on the present template before it may be changed."""
+        if self.template is None or self.t_in == 0:
+            return 0
+        current = self.templates.template(self.template)
+        marks = [m for m in current.blue_in if m >= self.t_in]
+        return marks[0] - self.t_in if marks else 0
+
     def fly(self, mp: int, template: str | None = None) -> _Plot:
-        """Fly ``mp`` (as many as are left) on ``template``, or as the bank allows."""
+        """Fly ``mp`` (as many as are left) on ``template``, or as the bank allows; a change
+        of template waits for the present one's next blue mark."""
         mp = min(mp, self.left)
         if mp <= 0:
             return self
         if abs(self.pitch_now) == 2 or low_wing(self.bank) == 0:
             self.tokens.append(str(mp))
-            self.template = None
+            self.template, self.t_in = None, 0
         else:
             name = template or self.template or self.own
+            if name != self.template and self.template is not None:
+                wait = min(self.to_blue(), mp)
+                if wait:
+                    self.fly(wait, self.template)
+                    mp -= wait
+                    if mp <= 0:
+                        return self
+                self.t_in = 0
             self.tokens.append(f"{name}:{mp}")
+            length = self.templates.template(name).length_in
+            for _ in range(mp):
+                self.t_in = 1 if self.t_in >= length else self.t_in + 1
             self.template = name
         self.left -= mp
         self.since_roll += mp
@@ -953,7 +975,8 @@ class _Plot:
             self.tokens.append("R" if direction > 0 else "L")
             self.bank = rolled(self.bank, direction)
             self.since_roll = 0
-            self.template = None if low_wing(self.bank) == 0 else self.template
+            if low_wing(self.bank) == 0:
+                self.template, self.t_in = None, 0
             if self.bank != bank:
                 self.fly(roll_mp(self.plane, direction), template)
         return self
@@ -968,6 +991,8 @@ class _Plot:
 
     def slip(self, side: int, mp: int) -> _Plot:
         self.roll_to(side)
+        if low_wing(self.bank) == side:
+            self.fly(self.to_blue())
         mp = min(mp, self.left)
         if mp > 0 and low_wing(self.bank) == side:
             self.tokens.append(f"slip:{mp}")

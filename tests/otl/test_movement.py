@@ -15,7 +15,7 @@ from engine.otl.movement import MoveContext, apply_move, candidate_moves, plan_m
 from engine.otl.rolls import pitch_mp, roll_mp, turn_rate
 from engine.otl.state import CrewState, bank_of
 from engine.otl.templates import load_templates, rounded_loss, turn_loss_per_in
-from models.otl.orders import OtlRound
+from models.otl.orders import OtlRound, write_moves
 from models.otl.scenario import Crew
 from tests.otl.test_movement_helpers import CTX, make_plane, scout_chart
 
@@ -470,6 +470,7 @@ def test_plan_move_does_not_touch_the_plane() -> None:
 CANDIDATE_PLANES = [
     {},
     {"bank": 1, "template": "B1", "template_in": 2.0},
+    {"bank": 1, "template": "B1", "template_in": 1.0, "speed": 6},
     {"bank": -1},
     {"pitch": 2},
     {"pitch": -2, "bank": 1},
@@ -490,6 +491,12 @@ def test_candidate_moves_are_legal_and_varied(fields: dict[str, Any]) -> None:
         ends.add((round(result.end.x_in, 2), round(result.end.y_in, 2), result.end.alt_ft))
     if plane.pitch != 2:
         assert len(ends) >= 5
+
+
+def test_candidates_change_template_at_the_next_blue_mark() -> None:
+    plane = make_plane(bank=1, template="B1", template_in=1.0)
+    texts = [write_moves(r.moves) for r in candidate_moves(plane, CTX)]
+    assert "B1:2 D1:8" in texts and "B1:2 slip:8" in texts
 
 
 def test_candidates_include_half_loops_and_stall_turns() -> None:
