@@ -17,6 +17,8 @@ SAMPLES_PER_MP = 4
 """Points drawn per MP (at least), so a path sampled by MP runs smooth."""
 VERTICAL_SAMPLE_FT = 25.0
 """A vertical MP gets a point at least every 25 ft of height."""
+PIVOT_SAMPLE_DEG = 15.0
+"""A Stall Turn's pivot gets a point at least every 15°."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,8 @@ class PathBuilder:
         samples = SAMPLES_PER_MP
         if climb_ft:
             samples = max(samples, math.ceil(abs(climb_ft) / VERTICAL_SAMPLE_FT))
+        if pivot_deg:
+            samples = max(samples, math.ceil(abs(pivot_deg) / PIVOT_SAMPLE_DEG))
         fx, fy = forward(h0)
         for k in range(1, samples + 1):
             u = k / samples

@@ -382,6 +382,8 @@ def test_stall_turn() -> None:
     assert result.end.heading_deg == pytest.approx(180.0)
     assert result.end.y_in == pytest.approx(-4.0)
     assert "stall turn 180°" in result.notes
+    pivot = [point.heading_deg for point in result.path if point.mp <= 1.0]
+    assert len(pivot) == 13 and max(map(abs, map(_gap, pivot, pivot[1:]))) <= 15.0
     assert all(label == "power" for label, _ in result.speed_changes)
     with pytest.raises(IllegalOrder, match="banked to the left"):
         plan_move(plane, order("L 4", stall_turn_deg=-90), CTX)
