@@ -221,6 +221,7 @@ class _Mover:
             aircraft=self.plane.callsign,
             turn=self.ctx.round,
             segment=action.step if action is not None else None,
+            turn_word="round",
         )
 
     # --- the order as MP ------------------------------------------------------------------
@@ -533,7 +534,7 @@ class _Mover:
                     action, "§Diving", f"a Dive drops 25 to {most} ft per vertical MP, not {chosen}"
                 )
             drop = float(chosen)
-        if drop > s.alt:
+        if drop >= s.alt and not plane.on_ground:
             drop = max(0.0, s.alt)
             s.reached_ground = True
         if self.mode != "spin":
@@ -840,16 +841,9 @@ def start_of_round(plane: PlaneState, order: OtlRound, dice: Dice, ctx: MoveCont
 
 
 def end_of_round(plane: PlaneState, result: MoveResult, dice: Dice, ctx: MoveContext) -> list[str]:
-    """After the move: a whole round inverted stops the engine on a 6; a spinning or
-    pilotless plane that reached the ground has crashed."""
-    return stalls.end_of_round(
-        plane,
-        result.inverted_whole_round,
-        result.reached_ground,
-        result.end.pitch,
-        dice,
-        ctx.round,
-    )
+    """After the move: a whole round inverted stops the engine on a 6.  Reaching the
+    ground (``result.reached_ground``) is left to the landing rules."""
+    return stalls.end_of_round(plane, result.inverted_whole_round, dice, ctx.round)
 
 
 CANDIDATE_LIMIT = 30

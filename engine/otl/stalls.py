@@ -39,7 +39,7 @@ def start_of_round(
 
 
 def _illegal(plane: PlaneState, round_no: int, rule: str, problem: str) -> IllegalOrder:
-    return IllegalOrder(rule, problem, aircraft=plane.callsign, turn=round_no)
+    return IllegalOrder(rule, problem, aircraft=plane.callsign, turn=round_no, turn_word="round")
 
 
 def _engine(plane: PlaneState, order: OtlRound, dice: Dice, round_no: int) -> list[str]:
@@ -154,25 +154,14 @@ def _exit_spin(plane: PlaneState, dice: Dice, round_no: int, date: str) -> list[
 
 
 def end_of_round(
-    plane: PlaneState,
-    inverted_whole_round: bool,
-    reached_ground: bool,
-    end_pitch: int,
-    dice: Dice,
-    round_no: int,
+    plane: PlaneState, inverted_whole_round: bool, dice: Dice, round_no: int
 ) -> list[str]:
-    """After the move: the inverted engine check, and the ground."""
-    notes: list[str] = []
-    if inverted_whole_round and engine_running(plane):
-        roll = dice.d6(f"inverted engine check, {plane.callsign}, round {round_no}")
-        if roll == 6:
-            plane.engine_on = False
-            notes.append("engine stops after a round inverted")
-    if reached_ground and plane.flying:
-        out_of_control = plane.condition in ("spin", "broken") or flying_crew(plane) is None
-        if out_of_control or end_pitch < 0:
-            plane.status = "crashed"
-            notes.append("flies into the ground")
-        else:
-            notes.append("at ground level")
-    return notes
+    """After the move: a round spent wholly inverted stops a running engine on a 6
+    (§Inverted Movement)."""
+    if not (inverted_whole_round and engine_running(plane)):
+        return []
+    roll = dice.d6(f"inverted engine check, {plane.callsign}, round {round_no}")
+    if roll == 6:
+        plane.engine_on = False
+        return ["engine stops after a round inverted"]
+    return []

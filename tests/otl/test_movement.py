@@ -158,6 +158,7 @@ def test_error_names_the_step_the_rule_and_the_round() -> None:
     error = caught.value
     assert error.rule == "§Rolls"
     assert error.turn == 3 and error.segment == 1
+    assert "round 3" in str(error)
     assert "step 2 (L 9)" in str(error) and "Camel 1" in str(error)
 
 

@@ -122,10 +122,10 @@ def test_a_killed_pilot_spins_into_the_ground() -> None:
     start_of_round(plane, order(), rolled, CTX)
     assert rolled.rolls == [] and plane.condition == "spin"
     result = plan_move(plane, order(), CTX)
-    assert result.reached_ground
+    assert result.reached_ground and result.end.alt_ft == 0.0
+    assert result.notes == ["spinning"]
     apply_move(plane, result)
-    assert end_of_round(plane, result, dice(), CTX) == ["flies into the ground"]
-    assert plane.status == "crashed"
+    assert end_of_round(plane, result, dice(), CTX) == []
 
 
 def test_heavy_wound_blackout_and_recovery() -> None:
