@@ -31,7 +31,7 @@ from models.timeline import Timeline
 ENTRY_POINT_GROUP = "furball.rulesets"
 """Installed packages name their :class:`Ruleset` objects in this entry-point group."""
 
-BUILTIN = ("engine.bop.declaration:BIRDS_OF_PREY",)
+BUILTIN = ("engine.bop.declaration:BIRDS_OF_PREY", "engine.otl.declaration:OVER_THE_LINES")
 """The rule sets furball ships, registered on import."""
 
 

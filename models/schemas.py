@@ -16,6 +16,9 @@ from pydantic import BaseModel
 
 from models.aircraft import AircraftCard
 from models.missile import MissileCard
+from models.otl.chart import PlaneChart
+from models.otl.gamelog import OtlGameLog
+from models.otl.scenario import OtlScenario
 from models.scenario import Scenario
 from models.scenario_common import SCHEMA_DIR
 from models.timeline import TimelineMeta
@@ -23,6 +26,9 @@ from models.timeline import TimelineMeta
 SCHEMAS: dict[str, type[BaseModel]] = {
     "aircraft_card": AircraftCard,
     "missile_card": MissileCard,
+    "otl-game-log": OtlGameLog,
+    "otl-plane-chart": PlaneChart,
+    "otl-scenario": OtlScenario,
     "scenario": Scenario,
     "timeline_meta": TimelineMeta,
 }

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING
 from engine.errors import IllegalOrder
 from engine.otl.gunfire import shot_options
 from engine.otl.movement import MoveContext, MoveResult, candidate_moves, plan_move
-from engine.otl.state import PlaneState
+from engine.otl.rolls import turn_rate_index
+from engine.otl.state import PlaneState, low_wing
 from engine.otl.targeting import targets_in_range
+from engine.otl.templates import load_templates
 from models.otl.orders import OtlRound
 from models.otl.scenario import AiSetup
 
@@ -36,6 +38,38 @@ THREAT_RANGE_IN = 20.0
 GUN_LANE_IN = 1.0
 """Half the width of the forward guns' lane (§Gun Arcs)."""
 MEAN_2D6 = 7.0
+TURN_RUNS = (1, 2, 3, 4, 6, 8)
+"""MP of turn tried before rolling level (and the whole move), to line up a shot."""
+
+
+def shaped_moves(plane: PlaneState) -> list[str]:
+    """Moves in the notation beyond the movement rules' own candidates: a turn of a few MP
+    on each usable template, then level and straight (or straight first, then the turn), so
+    that the end of the move can put the target in the guns' lane.  Unchecked: the rules
+    judge each one."""
+    if abs(plane.pitch) == 2 or plane.speed < 2:
+        return []
+    usable = [t.name for t in load_templates().usable(turn_rate_index(plane))]
+    picks = list(dict.fromkeys([usable[0], usable[min(1, len(usable) - 1)],
+                                usable[min(3, len(usable) - 1)], usable[-1]]))  # fmt: skip
+    speed = plane.speed
+    banked = low_wing(plane.bank)
+    shapes: list[str] = []
+    for side, roll, back in ((1, "R", "L"), (-1, "L", "R")):
+        for name in picks:
+            for run in (*TURN_RUNS, speed):
+                if run > speed:
+                    continue
+                rest = speed - run
+                if banked == side:
+                    shapes.append(f"{name}:{run} {back} {rest}" if rest else f"{name}:{run}")
+                elif banked == 0:
+                    shapes.append(
+                        f"{roll} {name}:{run} {back} {rest}" if rest else f"{roll} {name}:{run}"
+                    )
+                    if rest:
+                        shapes.append(f"{run} {roll} {name}:{rest}")
+    return shapes
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,32 +136,56 @@ class OtlAi:
         if plane.condition != "normal" or plane.pilot.blacked_out:
             return fallback
         moved = game.moved_this_round
-        target = game.planes.get(target_id) if target_id else None
-        aim = _expected_place(target, target.id in moved) if target is not None else None
         threats = [
             other
             for other in game.planes.values()
             if other.side != plane.side and other.flying and other.condition == "normal"
         ]
-        best: tuple[float, OtlRound] | None = None
-        for candidate in candidate_moves(plane, ctx):
-            order = candidate.model_copy(update={"target": target_id})
+        target = game.planes.get(target_id) if target_id else None
+        closing = 1.0
+        if target is None and threats:
+            # No one in range to focus on: close on the nearest enemy.
+            target = min(threats, key=lambda o: (math.dist(
+                (o.x_in, o.y_in, o.alt_ft / INCH_FT),
+                (plane.x_in, plane.y_in, plane.alt_ft / INCH_FT)), o.id))  # fmt: skip
+            closing = 0.5
+        aim = _expected_place(target, target.id in moved) if target is not None else None
+        shot_at_by = game.shot_at_by.get(plane.id, set())
+        scored: list[tuple[float, int, OtlRound]] = []
+
+        def judge(order: OtlRound) -> None:
             try:
                 result = plan_move(plane, order, ctx)
             except IllegalOrder:
+                return
+            score = self._score(plane, result, aim, closing, threats, moved, shot_at_by)
+            scored.append((score, len(scored), order))
+
+        for candidate in candidate_moves(plane, ctx):
+            judge(candidate.model_copy(update={"target": target_id}))
+        for text in shaped_moves(plane):
+            try:
+                judge(OtlRound.model_validate({"target": target_id, "moves": text}))
+            except ValueError:
                 continue
-            score = self._score(plane, result, aim, threats, moved)
-            if best is None or score > best[0]:
-                best = (score, order)
-        return best[1] if best is not None else fallback
+        if not scored:
+            return fallback
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        # The best few again with the throttle closed or braking, to keep behind a target.
+        for _, _, order in scored[:4]:
+            for power in (0, -1):
+                judge(order.model_copy(update={"power": power}))
+        return min(scored, key=lambda item: (-item[0], item[1]))[2]
 
     def _score(
         self,
         plane: PlaneState,
         result: MoveResult,
         aim: _Point | None,
+        closing: float,
         threats: list[PlaneState],
         moved: set[str],
+        shot_at_by: set[str],
     ) -> float:
         end = result.end
         here = _Point(end.x_in, end.y_in, end.alt_ft / INCH_FT)
@@ -137,12 +195,12 @@ class OtlAi:
             los = (aim.x_in - here.x_in, aim.y_in - here.y_in, aim.z_in - here.z_in)
             distance = math.dist((0.0, 0.0, 0.0), los)
             off = _angle_deg(nose, los)
-            score -= off / 25.0
-            score -= max(0.0, distance - 6.0) / 8.0
+            score -= closing * off / 25.0
+            score -= closing * max(0.0, distance - 6.0) / 8.0
             ahead = sum(a * b for a, b in zip(nose, los, strict=True))
             lateral = math.sqrt(max(0.0, distance**2 - ahead**2))
             if ahead > 0 and lateral <= GUN_LANE_IN and distance < 15.0:
-                score += 4.0
+                score += 4.0 * closing
         pressing = self.setup.aggression
         for enemy in threats:
             at = _expected_place(enemy, enemy.id in moved)
@@ -153,17 +211,24 @@ class OtlAi:
             their_nose = _forward(enemy.heading_deg, 45.0 * enemy.pitch)
             on_me = 1.0 - _angle_deg(their_nose, los) / 180.0
             danger = on_me**2 * (1.0 - distance / THREAT_RANGE_IN)
-            weight = 6.0 if enemy.target == plane.id else 3.0
+            weight = 3.0
+            if enemy.target == plane.id:
+                weight = 6.0
+            if enemy.id in shot_at_by:
+                weight = 9.0
             score -= weight * danger * (1.25 - pressing)
         band = plane.chart.band_at(end.alt_ft)
-        if result.speed_next <= band.stall_speed + 1:
-            score -= 3.0
+        fighting_speed = band.stall_speed + 3
+        score -= 0.8 * max(0, fighting_speed - result.speed_next)
+        score -= 0.15 * max(0, plane.speed - result.speed_next)
+        if result.speed_next <= band.stall_speed:
+            score -= 4.0
         if result.speed_next > band.max_level_speed + 2:
             score -= 1.0
         score -= 2.0 * result.overdive_chits
         if result.reached_ground or end.alt_ft < 500:
             score -= 50.0
-        score += (end.alt_ft - plane.alt_ft) / 400.0
+        score += (end.alt_ft - plane.alt_ft) / 1000.0
         return score
 
     # -- Phase 3 ----------------------------------------------------------------------------
@@ -171,7 +236,8 @@ class OtlAi:
         """Gun id → target for each gun expecting at least one chit."""
         best: dict[str, tuple[float, str]] = {}
         ctx = game.fire_context()
-        for option in shot_options(plane, game.planes, ctx):
+        targets = {**game.optional.shot_targets(), **game.planes}
+        for option in shot_options(plane, targets, ctx):
             expected = MEAN_2D6 + option.total
             if expected < 1.0:
                 continue

@@ -91,6 +91,8 @@ class OtlGame:
         self.optional = OptionalRules(scenario, self.dice)
         self.writer = TimelineWriter(self)
         self.wrap_up = 0
+        self.shot_at_by: dict[str, set[str]] = {}
+        """Who fired on each plane last round (the AI breaks from them first)."""
         self.moved_this_round: set[str] = set()
         """Planes that have made this round's move (the AI sees them where they are)."""
 
@@ -236,6 +238,9 @@ class OtlGame:
             others=self.optional.shot_targets(),
         )
         events.extend(self.writer.events(fired.events, number))
+        self.shot_at_by = {}
+        for shot in fired.shots:
+            self.shot_at_by.setdefault(shot.target, set()).add(shot.firer)
         for target, count in fired.chits.items():
             chits[target] = chits.get(target, 0) + count
         chits, hit_units = self.optional.hits_on_ground_units(

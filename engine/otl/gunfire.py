@@ -456,9 +456,10 @@ def check_fire_order(
 
 
 def shot_options(
-    plane: PlaneState, planes: Mapping[str, PlaneState], ctx: FireContext
+    plane: PlaneState, planes: Mapping[str, Target], ctx: FireContext
 ) -> list[ShotOption]:
-    """Every gun that can fire now × every enemy it bears on, with the shot's sum (pure)."""
+    """Every gun that can fire now × every enemy it bears on (a plane, or a balloon or
+    ground unit among ``planes``), with the shot's sum (pure)."""
     if plane_cannot_fire(plane):
         return []
     options = []

@@ -234,7 +234,7 @@ class OptionalRules:
             if sunk is not None:
                 events.append(sunk)
         for pid, plane in sorted(planes.items()):
-            if plane.flying and pid in plays and _spent(plane):
+            if plane.flying and plane.condition == "normal" and pid in plays and _spent(plane):
                 enemies = [p for p in planes.values() if p.side != plane.side and p.flying]
                 if may_go_home(plane, enemies):
                     events.append(go_home(plane, enemies, number))
