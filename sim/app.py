@@ -29,7 +29,7 @@ from sim.view.aircraft_list import AircraftList
 from sim.view.controls import HelpOverlay, ScrubBar
 from sim.view.event_list import PANEL_WIDTH as EVENTS_WIDTH
 from sim.view.event_list import EventList, next_event_time
-from sim.view.layer import ScreenBox, ViewSettings, shown_box
+from sim.view.layer import Eye, ScreenBox, ViewSettings, shown_box
 from sim.view.target_box import BOX_PX
 from sim.window_status import StatusWriter, box_pixels
 
@@ -292,9 +292,15 @@ class ReplayScene:
         self.rig.target_pick = self.instructor.picked  # ``t`` steps the padlock's target too
         pose = self.rig.pose(snapshot, dt_s)
         self.markers.set_eye(pose.position)
-        self.stands.set_eye(pose.position)
-        self.ground_units.set_eye(pose.position)
-        self.bursts.set_eye(pose.position)
+        eye = Eye.of_lens(
+            pose.position,
+            int(self.base.win.getYSize()),
+            self.base.getAspectRatio(),
+            pose.fov_deg,
+            pose.film_ft,
+        )
+        for layer in (self.stands, self.ground_units, self.bursts):
+            layer.set_eye(eye)
         self.radar_arcs.set_camera(self.rig.mode)
         for layer in self.layers:
             layer.update(snapshot)

@@ -18,7 +18,7 @@ from models.timeline import Event
 from sim.snapshot import Snapshot
 from sim.view.balloons import Box, boxes_geometry
 from sim.view.ground import make_geom_node
-from sim.view.layer import ViewSettings
+from sim.view.layer import Eye, ViewSettings
 
 BURST_KINDS: frozenset[str] = frozenset({"otl.archie"})
 """Event kinds that show a puff at the point their data names."""
@@ -27,9 +27,8 @@ PUFF_S = 2.0
 PUFF_PER_SCALE_FT = 10.0
 """A puff's least radius per unit of mini scale at its largest (80 ft on Over the Lines'
 table)."""
-PUFF_PER_DISTANCE = 0.012
-"""Seen from afar a puff grows with its distance from the eye (as a share of it), so that
-it stays a blot of about 30 px at 1080 lines."""
+PUFF_LEAST_PX = 14.0
+"""Seen from afar a puff is drawn larger, so that its radius keeps this many pixels."""
 SMOKE_RGB = (0.09, 0.08, 0.08)
 GROWTH = (0.55, 1.0)
 """A puff's size as a share of its largest, at the burst and at the end."""
@@ -82,12 +81,12 @@ class ShellBursts:
             make_geom_node("puff", vertices, "triangles", colours=colours, indices=indices)
         )
         self.puffs: dict[BurstKey, NodePath] = {}
-        self.eye_ft: tuple[float, float, float] | None = None
-        """Where the camera is (set before each update), for puffs readable from afar."""
+        self.eye: Eye | None = None
+        """The camera (set before each update), for puffs readable from afar."""
 
-    def set_eye(self, eye_ft: tuple[float, float, float]) -> None:
-        """Where the camera is this frame."""
-        self.eye_ft = eye_ft
+    def set_eye(self, eye: Eye) -> None:
+        """The camera this frame."""
+        self.eye = eye
 
     # -- Layer -----------------------------------------------------------------------------
     def update(self, snapshot: Snapshot) -> None:
@@ -111,8 +110,8 @@ class ShellBursts:
                 puff.setPos(*key[1:])
             size, alpha = puff_shape(age_s)
             near = radius
-            if self.eye_ft is not None:
-                near = max(radius, PUFF_PER_DISTANCE * math.dist(self.eye_ft, key[1:]))
+            if self.eye is not None:
+                near = max(radius, PUFF_LEAST_PX * self.eye.px_ft(key[1:]))
             puff.setScale(near * size)
             puff.setAlphaScale(alpha)
 

@@ -10,7 +10,6 @@ its ``active`` channel turns false (a gun knocked out), as a mini does.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,7 +19,7 @@ from panda3d.core import NodePath, TextNode
 from engine.hexmap import STEP_FT
 from sim.snapshot import Snapshot
 from sim.view.ground import make_geom_node
-from sim.view.layer import ViewSettings, side_colour
+from sim.view.layer import Eye, ViewSettings, side_colour
 
 GROUND_KIND = "ground"
 UNIT_WORDS: dict[str, str] = {
@@ -33,18 +32,16 @@ UNIT_WORDS: dict[str, str] = {
 """A ground unit's type id → the short word on its label (any other type: its id)."""
 COUNTER_PER_SCALE_FT = 14.0
 """A counter's least side per unit of mini scale (112 ft, a little over two inches)."""
-COUNTER_PER_DISTANCE = 0.025
-"""Seen from afar a counter grows with its distance from the eye (as a share of it), so
-that it stays a marker of about 35 px at 1080 lines."""
+COUNTER_LEAST_PX = 30.0
+"""Seen from afar a counter is drawn larger, so that its side keeps this many pixels."""
 STRIP_SHAPE = (1.0, 3.2)
 """An airfield's strip is this many counters wide and long."""
 RIM_SHARE = 0.16
 """The side-coloured rim's width as a share of the counter's side."""
 LABEL_PER_SCALE_FT = 5.0
 """The label's least letter height per unit of mini scale (seen close up)."""
-LABEL_PER_DISTANCE = 0.01
-"""Seen from afar the label grows with its distance from the eye (as a share of it), so
-that its letters stay about 14 px high at 1080 lines."""
+LABEL_LEAST_PX = 14.0
+"""Seen from afar the label is drawn larger, so that its letters keep this many pixels."""
 LIFT_FT = 5.0
 """The counter lies this far over the table so it never fights the grid's depth."""
 FILL_RGBA = (0.1, 0.1, 0.09, 0.92)
@@ -100,12 +97,12 @@ class GroundUnits:
         self.table_ft = self.settings.tile_base_alt_steps * STEP_FT
         self.units: dict[str, _Unit] = {}
         self._ignored: set[str] = set()
-        self.eye_ft: tuple[float, float, float] | None = None
-        """Where the camera is (set before each update), for labels readable from afar."""
+        self.eye: Eye | None = None
+        """The camera (set before each update), for markers readable from afar."""
 
-    def set_eye(self, eye_ft: tuple[float, float, float]) -> None:
-        """Where the camera is this frame."""
-        self.eye_ft = eye_ft
+    def set_eye(self, eye: Eye) -> None:
+        """The camera this frame."""
+        self.eye = eye
 
     def _add(self, entity_id: str, type_id: str, callsign: str, side: str) -> _Unit:
         side_ft = COUNTER_PER_SCALE_FT * self.settings.mini_scale
@@ -148,10 +145,10 @@ class GroundUnits:
             x, y, _z = state.position_ft
             scale = self.settings.mini_scale
             height, grow = LABEL_PER_SCALE_FT * scale, 1.0
-            if self.eye_ft is not None:
-                distance = math.dist(self.eye_ft, (x, y, self.table_ft))
-                height = max(height, LABEL_PER_DISTANCE * distance)
-                grow = max(1.0, COUNTER_PER_DISTANCE * distance / (COUNTER_PER_SCALE_FT * scale))
+            if self.eye is not None:
+                px_ft = self.eye.px_ft((x, y, self.table_ft))
+                height = max(height, LABEL_LEAST_PX * px_ft)
+                grow = max(1.0, COUNTER_LEAST_PX * px_ft / (COUNTER_PER_SCALE_FT * scale))
             unit.counter.setPos(x, y, self.table_ft + LIFT_FT)
             unit.counter.setH(-state.heading_deg)
             unit.counter.setScale(grow, grow, 1.0)

@@ -27,7 +27,7 @@ from models.timeline import Timeline
 from sim.snapshot import Snapshot
 from sim.view.droplines import foot_geometry
 from sim.view.ground import make_geom_node
-from sim.view.layer import ViewSettings, line_overlay_root, side_colour
+from sim.view.layer import Eye, ViewSettings, line_overlay_root, side_colour
 
 RING_FT = 1000.0
 """Altitude between one ring on the rod and the next."""
@@ -41,10 +41,10 @@ BASE_RADIUS_PER_SCALE_FT = 9.0
 """The base's radius per unit of mini scale (72 ft, about an inch and a half)."""
 LABEL_HEIGHT_PER_SCALE_FT = 5.0
 """The altitude label's least letter height per unit of mini scale (seen close up)."""
-SIZE_PER_DISTANCE = {"ring": 0.0045, "base": 0.011, "label": 0.011}
-"""Seen from afar, the rings, the base and the label grow with their distance from the eye
-(as a share of it), so that they keep a readable size on screen: about 7 px for a ring's
-radius and 16 px for the label's letters at 1080 lines."""
+LEAST_PX = {"ring": 5.0, "base": 12.0, "label": 15.0}
+"""Seen from afar, the rings, the base and the label are drawn larger so that they keep a
+readable size on screen: at least this many pixels for a ring's and the base's radius and
+for the label's letters."""
 MOST_RINGS = 60
 """Rings drawn on a rod at most (60,000 ft)."""
 ROD_ALPHA = 0.9
@@ -158,8 +158,8 @@ class FlightStands:
         self._labels.setBin("fixed", 8)
         self._labels.setDepthTest(False)
         self._labels.setDepthWrite(False)
-        self.eye_ft: tuple[float, float, float] | None = None
-        """Where the camera is (set before each update), for sizes kept readable from afar."""
+        self.eye: Eye | None = None
+        """The camera (set before each update), for sizes kept readable from afar."""
 
     def _add(self, entity_id: str, side: str) -> _Stand:
         slot = len(self.stands)
@@ -202,27 +202,25 @@ class FlightStands:
         view: npt.NDArray[np.float32] = np.frombuffer(memoryview(array), dtype=np.float32)
         return view.reshape(-1, FLOATS_PER_VERTEX)
 
-    def set_eye(self, eye_ft: tuple[float, float, float]) -> None:
-        """Where the camera is this frame."""
-        self.eye_ft = eye_ft
+    def set_eye(self, eye: Eye) -> None:
+        """The camera this frame."""
+        self.eye = eye
 
     def _sizes(self, positions_ft: npt.NDArray[np.float64]) -> dict[str, npt.NDArray[Any]]:
-        """Per stand, how much larger than its least size each part is drawn, from its
-        distance to the eye."""
+        """Per stand, how much larger than its least size each part is drawn, so that it
+        keeps :data:`LEAST_PX` on screen."""
         n = len(positions_ft)
-        if self.eye_ft is None:
-            return {part: np.ones(n) for part in SIZE_PER_DISTANCE}
-        distance = np.linalg.norm(positions_ft - np.asarray(self.eye_ft), axis=1)
+        eye = self.eye
+        if eye is None:
+            return {part: np.ones(n) for part in LEAST_PX}
+        px_ft = np.array([eye.px_ft((x, y, z)) for x, y, z in positions_ft.tolist()])
         scale = self.settings.mini_scale
         least = {
             "ring": RING_RADIUS_PER_SCALE_FT * scale,
             "base": BASE_RADIUS_PER_SCALE_FT * scale,
             "label": LABEL_HEIGHT_PER_SCALE_FT * scale,
         }
-        return {
-            part: np.maximum(1.0, share * distance / least[part])
-            for part, share in SIZE_PER_DISTANCE.items()
-        }
+        return {part: np.maximum(1.0, px * px_ft / least[part]) for part, px in LEAST_PX.items()}
 
     # -- Layer -----------------------------------------------------------------------------
     def update(self, snapshot: Snapshot) -> None:
