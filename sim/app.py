@@ -127,6 +127,7 @@ class ReplayScene:
         slack = 0.0 if complete else self.bounds.size_ft / 2
         minis = BoxMinis(self.root, timeline, self.settings)
         self.stands = FlightStands(self.root, timeline, self.settings)
+        self.balloons = Balloons(minis.root, self.settings)
         self.ground_units = GroundUnits(self.root, self.settings)
         self.bursts = ShellBursts(self.root, self.settings)
         self.layers: list[Any] = [
@@ -138,7 +139,7 @@ class ReplayScene:
             ),
             minis,
             self.stands,
-            Balloons(minis.root, self.settings),
+            self.balloons,
             self.ground_units,
             TentMinis(self.root, self.settings),
             AltitudeStacks(self.root, self.settings),
