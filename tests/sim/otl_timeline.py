@@ -72,6 +72,10 @@ PLANES = (
 )
 
 
+CALLSIGNS = {**{plane.id: plane.callsign for plane in PLANES}, BALLOON_ID: "Drachen"}
+"""Who is who in the events' words."""
+
+
 def _quat_wxyz(heading_deg: float, pitch_deg: float, roll_deg: float) -> npt.NDArray[np.float64]:
     """Body y forward, z up: heading clockwise from north, pitch nose up, roll right wing
     down, applied in that order."""
@@ -209,7 +213,7 @@ def _events(paths: dict[str, dict[str, npt.NDArray[Any]]]) -> list[Event]:
                 t_s=round(tick * TICK_S, 6),
                 kind="otl.archie",
                 entities=(ARCHIE_ID, target),
-                detail=f"archie at {target}, round {round_no}",
+                detail=f"Flak 1 fires at {CALLSIGNS[target]}, round {round_no}",
                 data={
                     "x_ft": float(path["x_ft"][tick]) + offset,
                     "y_ft": float(path["y_ft"][tick]) - offset,
@@ -224,7 +228,7 @@ def _events(paths: dict[str, dict[str, npt.NDArray[Any]]]) -> list[Event]:
                 t_s=round((round_no * OTL_TIME.ticks_per_turn + 5) * TICK_S, 6),
                 kind="otl.fire",
                 entities=(firer, target),
-                detail=f"{firer} fires at {target}: {hits} hits",
+                detail=f"{CALLSIGNS[firer]} fires at {CALLSIGNS[target]}: {hits} hits",
                 data={"hits": hits},
             )
         )
