@@ -243,6 +243,7 @@ class ReplayScene:
 
         self.timeline = timeline
         self.playback.extend(timeline, complete)
+        self.stands.extend(timeline)
         self.bounds = timeline_bounds(timeline)
         self.rig.bounds = self.bounds
         low, high = self.bounds.low, self.bounds.high

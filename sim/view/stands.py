@@ -195,6 +195,16 @@ class FlightStands:
         )
         self._lines = self.root.attachNewNode(node)
 
+    def extend(self, timeline: Timeline) -> None:
+        """Go on with a longer timeline of the same game: the rods get rings enough for
+        any new height reached."""
+        rings = ring_count(timeline)
+        if rings > self._offsets.shape[0]:
+            self._offsets = ring_offsets_ft(rings, self.settings.mini_scale)
+            self._per_stand = 2 + self._offsets.shape[0] * self._offsets.shape[1]
+            if self.stands:
+                self._rebuild()
+
     def _vertex_view(self) -> npt.NDArray[np.float32]:
         assert self._lines is not None
         node = self._lines.node()

@@ -103,6 +103,33 @@ def test_a_climbing_plane_s_stand_grows(scene: Any) -> None:
     assert np.count_nonzero(high[1]) > np.count_nonzero(low[1])
 
 
+def test_a_growing_timeline_s_stands_get_rings_for_new_heights(
+    clean_scene: Any, timeline: Timeline
+) -> None:
+    from dataclasses import replace
+
+    from sim.app import ReplayScene
+
+    first = replace(
+        timeline,
+        t_s=timeline.t_s[:2],
+        channels={name: array[:, :2] for name, array in timeline.channels.items()},
+    )
+    replay = ReplayScene(clean_scene, first, camera="orbit", complete=False)
+    try:
+        replay.draw_at(0.0)
+        rings = replay.stands._offsets.shape[0]
+        replay.extend(timeline)
+        snapshot = replay.draw_at(40.0)
+        assert replay.stands._offsets.shape[0] > rings
+        state = snapshot.entity("albatros-1")
+        _points, alpha = _stand(replay, "albatros-1")
+        shown = int(np.count_nonzero(alpha[2:])) // 20
+        assert shown == sum(1000 * k < state.alt_ft for k in range(1, 60))
+    finally:
+        replay.destroy()
+
+
 def test_a_map_with_flight_stands_has_no_altitude_tiles_nor_drop_lines(scene: Any) -> None:
     assert scene.stands.enabled
     assert not scene.has_altitude_tiles and not scene.settings.show_stacks
