@@ -71,6 +71,12 @@ class _Meta(BaseModel):
     )
 
 
+EntityKind = Literal["aircraft", "missile", "balloon", "ground"]
+"""The kinds of entity a timeline holds."""
+FLYING_KINDS: frozenset[str] = frozenset({"aircraft", "missile"})
+"""The kinds that fly and are bearings on the PHAD; balloons and ground units are not."""
+
+
 class EntityInfo(_Meta):
     """Who is in the timeline."""
 
@@ -78,7 +84,10 @@ class EntityInfo(_Meta):
     callsign: str
     type_id: str
     side: str
-    kind: Literal["aircraft", "missile"] = "aircraft"
+    kind: EntityKind = "aircraft"
+    """What it is: an ``aircraft`` (flown, in the aircraft list, the camera's cycling and
+    the PHAD), a ``missile``, a ``balloon`` (tethered, drawn as a gasbag) or a ``ground``
+    unit (a gun, troops, a target or an airfield, marked on the table)."""
     pilot: str = ""
     """Who flies it and the crew's quality, e.g. ``ai, veteran crew``; empty for a missile."""
 

@@ -29,7 +29,7 @@ from sim.view.aircraft_list import AircraftList
 from sim.view.controls import HelpOverlay, ScrubBar
 from sim.view.event_list import PANEL_WIDTH as EVENTS_WIDTH
 from sim.view.event_list import EventList, next_event_time
-from sim.view.layer import ScreenBox, ViewSettings, shown_box
+from sim.view.layer import Eye, ScreenBox, ViewSettings, shown_box
 from sim.view.target_box import BOX_PX
 from sim.window_status import StatusWriter, box_pixels
 
@@ -84,8 +84,11 @@ class ReplayScene:
     ) -> None:
         from sim.energy import EnergyHistory
         from sim.view.awareness import AwarenessLines
+        from sim.view.balloons import Balloons
+        from sim.view.bursts import ShellBursts
         from sim.view.droplines import DropLines
         from sim.view.ground import HexGround
+        from sim.view.ground_units import GroundUnits
         from sim.view.hud import Hud
         from sim.view.instructor import InstructorOverlays
         from sim.view.labels import EntityLabels, ScreenSpace
@@ -96,6 +99,7 @@ class ReplayScene:
         from sim.view.pair_range import PairRange
         from sim.view.radar_arcs import RadarArcs
         from sim.view.stacks import AltitudeStacks
+        from sim.view.stands import FlightStands
         from sim.view.target_box import TargetBoxes
         from sim.view.tents import TentMinis
         from sim.view.tracers import GunTracers
@@ -121,6 +125,11 @@ class ReplayScene:
         low, high = self.bounds.low, self.bounds.high
         # A timeline still growing gets a map with room to spread (see extend).
         slack = 0.0 if complete else self.bounds.size_ft / 2
+        minis = BoxMinis(self.root, timeline, self.settings)
+        self.stands = FlightStands(self.root, timeline, self.settings)
+        self.balloons = Balloons(minis.root, self.settings)
+        self.ground_units = GroundUnits(self.root, self.settings)
+        self.bursts = ShellBursts(self.root, self.settings)
         self.layers: list[Any] = [
             HexGround(
                 self.root,
@@ -128,14 +137,20 @@ class ReplayScene:
                 self.settings,
                 scale=timeline.meta.scale,
             ),
-            BoxMinis(self.root, timeline, self.settings),
+            minis,
+            self.stands,
+            self.balloons,
+            self.ground_units,
             TentMinis(self.root, self.settings),
             AltitudeStacks(self.root, self.settings),
             Trails(self.root, self.settings, kinds=frozenset({"aircraft"})),
             smoke_trails(self.root, self.settings),
             GunTracers(self.root, self.settings),
+            self.bursts,
         ]
         self.drop_lines = DropLines(self.root, self.settings)
+        if self.stands.enabled:  # a flight stand already drops a line to the table
+            self.drop_lines.hide()
         self.layers.append(self.drop_lines)
         self.markers = EventMarkers(self.root, self.settings)
         self.awareness = AwarenessLines(self.root, self.settings)
@@ -228,6 +243,7 @@ class ReplayScene:
 
         self.timeline = timeline
         self.playback.extend(timeline, complete)
+        self.stands.extend(timeline)
         self.bounds = timeline_bounds(timeline)
         self.rig.bounds = self.bounds
         low, high = self.bounds.low, self.bounds.high
@@ -278,6 +294,15 @@ class ReplayScene:
         self.rig.target_pick = self.instructor.picked  # ``t`` steps the padlock's target too
         pose = self.rig.pose(snapshot, dt_s)
         self.markers.set_eye(pose.position)
+        eye = Eye.of_lens(
+            pose.position,
+            int(self.base.win.getYSize()),
+            self.base.getAspectRatio(),
+            pose.fov_deg,
+            pose.film_ft,
+        )
+        for layer in (self.stands, self.ground_units, self.bursts):
+            layer.set_eye(eye)
         self.radar_arcs.set_camera(self.rig.mode)
         for layer in self.layers:
             layer.update(snapshot)

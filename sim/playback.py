@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.phad import InvalidCell, cell_of
-from models.timeline import Event, Timeline, split_ids
+from models.timeline import FLYING_KINDS, Event, Timeline, split_ids
 from sim.events import notable
 from sim.snapshot import EntityState, Snapshot
 
@@ -149,6 +149,7 @@ class Playback:
         self._infos = meta.entities
         self._ids = timeline.entity_ids
         self._aircraft = tuple(i for i, info in enumerate(self._infos) if info.kind == "aircraft")
+        self._flying = [info.kind in FLYING_KINDS for info in self._infos]
         self._precompute(timeline)
 
         events = sorted(meta.events, key=lambda event: event.t_s)
@@ -719,7 +720,8 @@ class Playback:
 
     def _bearings(self, tick: int) -> dict[str, str]:
         """PHAD cell of the world direction from the selected aircraft to every other
-        active entity at a tick (from the positions in feet, no hexes or steps)."""
+        active aircraft or missile at a tick (from the positions in feet, no hexes or
+        steps); balloons and ground units are not on the PHAD."""
         selected = self._selected
         if selected is None:
             return {}
@@ -732,7 +734,7 @@ class Playback:
             if active[selected]:
                 x0, y0, z0 = positions[selected]
                 for e, (x, y, z) in enumerate(positions):
-                    if e == selected or not active[e]:
+                    if e == selected or not active[e] or not self._flying[e]:
                         continue
                     try:
                         cell = cell_of((x - x0, y - y0, z - z0))

@@ -217,7 +217,8 @@ class EntityLabels:
 
     def _order(self, snapshot: Snapshot) -> list[EntityState]:
         """Entities to label, most important first: the selected aircraft, its targets,
-        the other aircraft nearest the camera first, then missiles."""
+        the other aircraft (and balloons) nearest the camera first, then missiles; ground
+        units carry their own labels on the table (:mod:`sim.view.ground_units`)."""
         selected = snapshot.selected_state
         wanted = (
             set(selected.ids(bop.TRACKS)) | set(selected.ids(bop.IR_LOCK))
@@ -235,7 +236,9 @@ class EntityLabels:
                 return (3, distance)
             return (1 if state.id in wanted else 2, distance)
 
-        shown = [s for s in snapshot.entities if s.active or is_shot_down(s)]
+        shown = [
+            s for s in snapshot.entities if (s.active or is_shot_down(s)) and s.kind != "ground"
+        ]
         return sorted(shown, key=rank)
 
     def update(self, snapshot: Snapshot) -> None:

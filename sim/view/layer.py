@@ -76,6 +76,43 @@ class ViewSettings:
     """The instructor overlays' first target (None: the nearest enemy; ``t`` steps on)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Eye:
+    """Where the camera is and how many feet one pixel of the window spans, so that marks
+    drawn in the world (a flight stand's rings, a ground unit's label, a shell burst) can
+    keep a readable size on screen however far away they are."""
+
+    position_ft: tuple[float, float, float]
+    ft_per_px_per_ft: float = 0.0
+    """A perspective lens: feet per pixel at one foot from the eye (it grows with distance)."""
+    ft_per_px: float = 0.0
+    """An orthographic lens: feet per pixel everywhere."""
+
+    @classmethod
+    def of_lens(
+        cls,
+        position_ft: tuple[float, float, float],
+        height_px: int,
+        aspect: float,
+        fov_deg: float,
+        film_ft: float | None = None,
+    ) -> Eye:
+        """The eye of a camera at ``position_ft`` with a horizontal field of view of
+        ``fov_deg`` (or an orthographic film ``film_ft`` high) on a window ``height_px``
+        high of width / height ``aspect``."""
+        height = max(height_px, 1)
+        if film_ft is not None:
+            return cls(position_ft, ft_per_px=film_ft / height)
+        half_v = math.atan(math.tan(math.radians(fov_deg) / 2) / max(aspect, 1e-6))
+        return cls(position_ft, ft_per_px_per_ft=2 * math.tan(half_v) / height)
+
+    def px_ft(self, point_ft: tuple[float, float, float]) -> float:
+        """Feet one pixel spans at ``point_ft``."""
+        if self.ft_per_px:
+            return self.ft_per_px
+        return self.ft_per_px_per_ft * math.dist(self.position_ft, point_ft)
+
+
 class Layer(Protocol):
     """A view layer: built under a parent node, updated each frame, destroyed at the end."""
 

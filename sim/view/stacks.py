@@ -169,7 +169,11 @@ def _set_shown(path: NodePath, shown: bool) -> None:
 
 
 def has_altitude_tiles(timeline: Timeline) -> bool:
-    """Whether the timeline's rules stack altitude tiles (Birds of Prey's steps)."""
+    """Whether the timeline's rules stack altitude tiles (Birds of Prey's steps); a map
+    whose minis stand on flight stands has none."""
+    scale = timeline.meta.scale
+    if scale is not None and scale.flight_stands:
+        return False
     return bop.ALT_STEPS in timeline.channels
 
 

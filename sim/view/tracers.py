@@ -1,6 +1,7 @@
 """Gun tracers: a short burst of bright dashes from a shooter toward its target.
 
-For each ``gunshot`` event (entities: shooter, target) the layer draws, for :data:`BURST_S`
+For each gunfire event (:data:`TRACER_SHOTS`: Birds of Prey's ``gunshot``, Over the Lines'
+``otl.fire``; entities: shooter, target) the layer draws, for :data:`BURST_S`
 seconds of snapshot time after the event, :data:`DASHES` short dashes fired one after the
 other from just ahead of the shooter's nose toward the target's current position.  Each dash
 flies the whole way in :data:`FLIGHT_S`, a muzzle flash flickers while the guns fire, and
@@ -29,7 +30,22 @@ from sim.view.ground import make_geom_node
 from sim.view.layer import ViewSettings, line_overlay_root
 
 GUNSHOT_KIND = "gunshot"
-"""The event kind that fires a burst (entities: shooter, target)."""
+"""Birds of Prey's gunfire event (entities: shooter, target)."""
+
+
+@dataclass(frozen=True)
+class TracerShot:
+    """Which of a gunfire event's entities fires and which is fired at."""
+
+    shooter: int = 0
+    target: int = 1
+
+
+TRACER_SHOTS: dict[str, TracerShot] = {
+    GUNSHOT_KIND: TracerShot(),
+    "otl.fire": TracerShot(),
+}
+"""The event kinds that fire a burst of tracers, by kind (any rule set's)."""
 
 BURST_S = 1.2
 """How long a burst lasts after its event."""
@@ -82,8 +98,8 @@ class _Burst:
     """The GeomNode (shared by the glow and core instances)."""
 
 
-def _event_key(event: Event) -> BurstKey:
-    return (event.t_s, event.entities[0], event.entities[1], event.detail)
+def _event_key(event: Event, shot: TracerShot) -> BurstKey:
+    return (event.t_s, event.entities[shot.shooter], event.entities[shot.target], event.detail)
 
 
 def nose_ft(state: EntityState) -> Vec3:
@@ -225,13 +241,15 @@ class GunTracers:
         states = {state.id: state for state in snapshot.entities}
         wanted: dict[BurstKey, tuple[EntityState, EntityState, float]] = {}
         for event in snapshot.recent_events:
-            if event.kind != GUNSHOT_KIND or len(event.entities) < 2:
+            shot = TRACER_SHOTS.get(event.kind)
+            if shot is None or len(event.entities) <= max(shot.shooter, shot.target):
                 continue
             age_s = now - event.t_s
-            shooter, target = states.get(event.entities[0]), states.get(event.entities[1])
+            shooter = states.get(event.entities[shot.shooter])
+            target = states.get(event.entities[shot.target])
             if shooter is None or target is None or not 0.0 <= age_s < BURST_S:
                 continue
-            wanted[_event_key(event)] = (shooter, target, age_s)
+            wanted[_event_key(event, shot)] = (shooter, target, age_s)
         for key in [k for k in self.bursts if k not in wanted]:
             self.bursts.pop(key).path.removeNode()
         for key, (shooter, target, age_s) in wanted.items():

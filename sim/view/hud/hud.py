@@ -40,7 +40,6 @@ from sim.view.hud.clock import TICKER_EM, TICKER_ROWS, ClockWords, EventTicker, 
 from sim.view.hud.gauges import GAP, TILE_HEIGHT, TILE_WIDTH, GaugeCluster
 from sim.view.hud.panels import (
     CAPTION,
-    PANEL_WIDTH,
     TEXT_SMALL,
     TEXT_VALUE,
     Label,
@@ -237,7 +236,7 @@ class Hud:
         }
         return layout.Sizes(
             header=(HEADER_WIDTH, HEADER_HEIGHT),
-            panels=tuple((panel.key, PANEL_WIDTH, panel.height) for panel in self.panels),
+            panels=tuple((panel.key, panel.width, panel.height) for panel in self.panels),
             throttle=None if self.throttle is None else (THROTTLE_WIDTH, THROTTLE_HEIGHT),
             tile=(TILE_WIDTH, TILE_HEIGHT, GAP),
             gauges=len(self.spec.gauges),

@@ -332,6 +332,29 @@ __all__ = [
 ]
 
 
+DESIGN_CHARS = RowSpec.model_fields["chars"].default
+"""The row length :data:`PANEL_WIDTH` is made for."""
+TYPICAL_TEXT = "aeinost 0123"
+"""Letters whose mean width a row's value is reckoned at, for the panel's width."""
+
+
+def panel_width(spec: PanelSpec) -> float:
+    """A panel's backing width: :data:`PANEL_WIDTH`, made for rows of the default 15
+    characters, or wider where a longer row's caption and a value of its ``chars``
+    characters (of the mean width of :data:`TYPICAL_TEXT`'s) need more room (Over the
+    Lines' gun and critical-hit rows)."""
+    label = TextNode("measure")
+    label.setFont(hud_font())
+    digit = float(label.calcWidth(TYPICAL_TEXT)) * TEXT_SMALL / len(TYPICAL_TEXT)
+    wanted = [
+        0.045 + float(label.calcWidth(row.caption)) * TEXT_SMALL + VALUE_GAP
+        + row.chars * digit + 0.025
+        for row in spec.rows
+        if row.chars > DESIGN_CHARS
+    ]  # fmt: skip
+    return max([PANEL_WIDTH, *wanted])
+
+
 def panel_height(spec: PanelSpec) -> float:
     """A panel's backing height: its title and every row."""
     rows = len(spec.rows) + (spec.initiative is not None)
@@ -354,7 +377,8 @@ class RowsPanel:
         self.root = make_root(parent, f"hud-{spec.key}")
         height = panel_height(spec)
         self.height = height
-        backing(self.root, "backing", 0.0, -height, PANEL_WIDTH, 0.0)
+        self.width = width = panel_width(spec)
+        backing(self.root, "backing", 0.0, -height, width, 0.0)
         Label(self.root, "title", spec.title, pos=(0.025, -0.058), colour=CAPTION)
         self.values: dict[str, Label] = {}
         for i, row in enumerate(spec.rows):
@@ -364,7 +388,7 @@ class RowsPanel:
                 self.root,
                 f"value-{row.key}",
                 NONE_TEXT,
-                pos=(PANEL_WIDTH - 0.025, y),
+                pos=(width - 0.025, y),
                 align="right",
             )
         if spec.initiative is not None:
@@ -393,7 +417,7 @@ class RowsPanel:
             self.root, "value-flight-class", NONE_TEXT, pos=(CLASS_X, y), align="center"
         )
         self.values["activity"] = Label(
-            self.root, "value-activity", NONE_TEXT, pos=(PANEL_WIDTH - 0.025, y), align="right"
+            self.root, "value-activity", NONE_TEXT, pos=(self.width - 0.025, y), align="right"
         )
 
     def text(self, key: str) -> str:
@@ -408,7 +432,7 @@ class RowsPanel:
         """How wide a row's value may be, right of its caption, in panel units."""
         caption = next(row.caption for row in self.spec.rows if row.key == key)
         used = float(self.values[key].text_node.calcWidth(caption)) * TEXT_SMALL
-        return PANEL_WIDTH - 0.025 - (0.045 + used + VALUE_GAP)
+        return self.width - 0.025 - (0.045 + used + VALUE_GAP)
 
     def _names(self, key: str, ids: tuple[str, ...], snapshot: Snapshot) -> str:
         if not ids:

@@ -97,6 +97,38 @@ def throttle_y(fraction: float) -> float:
     return TRACK_Y0 + (TRACK_Y1 - TRACK_Y0) * fraction
 
 
+LABEL_SPACING = 0.056
+"""Least distance between the baselines of two detents' labels (a line of small text)."""
+
+
+def spread_labels(ys: list[float], spacing: float = LABEL_SPACING) -> list[float]:
+    """Heights for the detents' labels: each beside its detent, but detents closer than
+    ``spacing`` (Over the Lines' brake and closed) have theirs moved apart about their
+    middle, so that they never overlap."""
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    wanted = [ys[i] for i in order]
+    placed = list(wanted)
+    for k in range(1, len(placed)):
+        placed[k] = max(placed[k], placed[k - 1] + spacing)
+    # Each run of labels pushed up goes back down by half its push, centring it on its
+    # detents, as far as the label below it leaves room.
+    k = 0
+    while k < len(placed):
+        end = k
+        while end + 1 < len(placed) and placed[end + 1] - wanted[end + 1] > 1e-9:
+            end += 1
+        if end > k:
+            room = placed[k] - placed[k - 1] - spacing if k > 0 else math.inf
+            back = min(max(placed[j] - wanted[j] for j in range(k, end + 1)) / 2, room)
+            for j in range(k, end + 1):
+                placed[j] -= back
+        k = end + 1
+    heights = [0.0] * len(ys)
+    for k, i in enumerate(order):
+        heights[i] = placed[k]
+    return heights
+
+
 class ThrottleQuadrant:
     """The selected aircraft's throttle, with the engine output and lamp its spec names."""
 
@@ -126,7 +158,8 @@ class ThrottleQuadrant:
 
         self.lamps: dict[str, NodePath] = {}
         self.detent_labels: dict[str, Label] = {}
-        for detent in spec.detents:
+        label_ys = spread_labels([throttle_y(d.fraction) for d in spec.detents])
+        for detent, label_y in zip(spec.detents, label_ys, strict=True):
             name, text = detent.key, detent.text
             y = throttle_y(detent.fraction)
             self.lamps[name] = _white_rect(
@@ -134,7 +167,7 @@ class ThrottleQuadrant:
             )
             self.lamps[name].setColor(*LAMP_OFF)
             self.detent_labels[name] = Label(
-                self.root, f"detent-{name}", text, pos=(LAMP_X1 + 0.015, y - 0.017)
+                self.root, f"detent-{name}", text, pos=(LAMP_X1 + 0.015, label_y - 0.017)
             )
 
         self.lever = self.root.attachNewNode("lever")

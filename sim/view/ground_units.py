@@ -1,0 +1,162 @@
+"""Ground units: a flat marker on the table for each gun, troop position, target or
+airfield, with a short label.
+
+Each ``ground`` entity gets a counter lying on the table: a dark square rimmed in its side's
+colour (an airfield's is a long strip), and above it a label that faces the camera with
+the unit's kind in the rules' short words (``ARCHIE``, ``MG``, ``TROOPS``, ``TARGET``,
+``AIRFIELD``) over its name.  The counter follows the unit's position and disappears when
+its ``active`` channel turns false (a gun knocked out), as a mini does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+from panda3d.core import NodePath, TextNode
+
+from engine.hexmap import STEP_FT
+from sim.snapshot import Snapshot
+from sim.view.ground import make_geom_node
+from sim.view.layer import Eye, ViewSettings, side_colour
+
+GROUND_KIND = "ground"
+UNIT_WORDS: dict[str, str] = {
+    "archie": "ARCHIE",
+    "machine_gun": "MG",
+    "troops": "TROOPS",
+    "target": "TARGET",
+    "airfield": "AIRFIELD",
+}
+"""A ground unit's type id → the short word on its label (any other type: its id)."""
+COUNTER_PER_SCALE_FT = 14.0
+"""A counter's least side per unit of mini scale (112 ft, a little over two inches)."""
+COUNTER_LEAST_PX = 30.0
+"""Seen from afar a counter is drawn larger, so that its side keeps this many pixels."""
+STRIP_SHAPE = (1.0, 3.2)
+"""An airfield's strip is this many counters wide and long."""
+RIM_SHARE = 0.16
+"""The side-coloured rim's width as a share of the counter's side."""
+LABEL_PER_SCALE_FT = 5.0
+"""The label's least letter height per unit of mini scale (seen close up)."""
+LABEL_LEAST_PX = 14.0
+"""Seen from afar the label is drawn larger, so that its letters keep this many pixels."""
+LIFT_FT = 5.0
+"""The counter lies this far over the table so it never fights the grid's depth."""
+FILL_RGBA = (0.1, 0.1, 0.09, 0.92)
+
+
+def unit_label(type_id: str, callsign: str) -> str:
+    """The label over a ground unit: its kind in short words, then its name."""
+    word = UNIT_WORDS.get(type_id, type_id.upper())
+    return f"{word}\n{callsign}" if callsign else word
+
+
+def counter_geometry(
+    width_ft: float, length_ft: float, rim_rgb: tuple[float, float, float]
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.uint32]]:
+    """A flat counter centred on the origin: a rim quad under a dark fill quad.
+    Vertices, RGBA colours and triangle indices."""
+    rim = min(width_ft, length_ft) * RIM_SHARE
+    outer = (width_ft / 2, length_ft / 2)
+    inner = (width_ft / 2 - rim, length_ft / 2 - rim)
+    vertices, colours = [], []
+    for (hx, hy), z, rgba in ((outer, 0.0, (*rim_rgb, 1.0)), (inner, 1.0, FILL_RGBA)):
+        for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            vertices.append((sx * hx, sy * hy, z))
+            colours.append(rgba)
+    indices = [0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7]
+    return (
+        np.asarray(vertices, dtype=np.float32),
+        np.asarray(colours, dtype=np.float32),
+        np.asarray(indices, dtype=np.uint32),
+    )
+
+
+@dataclass
+class _Unit:
+    counter: NodePath
+    label: NodePath
+    shown: bool = True
+
+
+class GroundUnits:
+    """A counter and a label for every ground unit."""
+
+    def __init__(self, parent: NodePath, settings: ViewSettings | None = None) -> None:
+        self.settings = settings or ViewSettings()
+        self.root = parent.attachNewNode("ground-units")
+        self.root.setLightOff(1)
+        self.root.setTextureOff(1)
+        self.root.setTwoSided(True)
+        self.labels = parent.attachNewNode("ground-unit-labels")
+        self.labels.setLightOff(1)
+        self.labels.setBin("fixed", 7)
+        self.labels.setDepthWrite(False)
+        self.table_ft = self.settings.tile_base_alt_steps * STEP_FT
+        self.units: dict[str, _Unit] = {}
+        self._ignored: set[str] = set()
+        self.eye: Eye | None = None
+        """The camera (set before each update), for markers readable from afar."""
+
+    def set_eye(self, eye: Eye) -> None:
+        """The camera this frame."""
+        self.eye = eye
+
+    def _add(self, entity_id: str, type_id: str, callsign: str, side: str) -> _Unit:
+        side_ft = COUNTER_PER_SCALE_FT * self.settings.mini_scale
+        width, length = (side_ft * k for k in STRIP_SHAPE) if type_id == "airfield" else (
+            side_ft, side_ft)  # fmt: skip
+        vertices, colours, indices = counter_geometry(width, length, side_colour(side))
+        counter = self.root.attachNewNode(
+            make_geom_node(
+                f"ground-{entity_id}", vertices, "triangles", colours=colours, indices=indices
+            )
+        )
+        text = TextNode(f"ground-label-{entity_id}")
+        text.setText(unit_label(type_id, callsign))
+        text.setAlign(TextNode.A_center)
+        r, g, b = side_colour(side)
+        text.setTextColor(0.6 + 0.4 * r, 0.6 + 0.4 * g, 0.6 + 0.4 * b, 1.0)
+        text.setShadow(0.06, 0.06)
+        text.setShadowColor(0.0, 0.0, 0.0, 0.85)
+        label = self.labels.attachNewNode(text)
+        label.setBillboardPointEye()
+        unit = _Unit(counter, label)
+        self.units[entity_id] = unit
+        return unit
+
+    # -- Layer -----------------------------------------------------------------------------
+    def update(self, snapshot: Snapshot) -> None:
+        for state in snapshot.entities:
+            unit = self.units.get(state.id)
+            if unit is None:
+                if state.id in self._ignored or state.kind != GROUND_KIND:
+                    self._ignored.add(state.id)
+                    continue
+                unit = self._add(state.id, state.type_id, state.callsign, state.side)
+            if state.active != unit.shown:
+                unit.shown = state.active
+                for node in (unit.counter, unit.label):
+                    node.show() if state.active else node.hide()
+            if not state.active:
+                continue
+            x, y, _z = state.position_ft
+            scale = self.settings.mini_scale
+            height, grow = LABEL_PER_SCALE_FT * scale, 1.0
+            if self.eye is not None:
+                px_ft = self.eye.px_ft((x, y, self.table_ft))
+                height = max(height, LABEL_LEAST_PX * px_ft)
+                grow = max(1.0, COUNTER_LEAST_PX * px_ft / (COUNTER_PER_SCALE_FT * scale))
+            unit.counter.setPos(x, y, self.table_ft + LIFT_FT)
+            unit.counter.setH(-state.heading_deg)
+            unit.counter.setScale(grow, grow, 1.0)
+            unit.label.setScale(height)
+            # Two lines of text: lift the label so its lower line clears the counter.
+            unit.label.setPos(x, y, self.table_ft + height * 1.6)
+
+    def destroy(self) -> None:
+        self.root.removeNode()
+        self.labels.removeNode()
+        self.units.clear()
