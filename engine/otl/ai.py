@@ -16,11 +16,11 @@ shot at, deciding each thing when the rules let a pilot decide it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.errors import IllegalOrder
-from engine.otl.gunfire import shot_options
+from engine.otl.gunfire import FireContext, Target, shot_options
 from engine.otl.movement import MoveContext, MoveResult, candidate_moves, plan_move
 from engine.otl.rolls import turn_rate_index
 from engine.otl.state import PlaneState, low_wing
@@ -69,6 +69,12 @@ def shaped_moves(plane: PlaneState) -> list[str]:
                     )
                     if rest:
                         shapes.append(f"{run} {roll} {name}:{rest}")
+    if plane.pitch == 0 and banked == 0:
+        for run in (2, 3, 4, 6):
+            if run < speed:
+                for feet in ("", "@50 "):
+                    shapes.append(f"D {feet}{run} U {speed - run}")
+                shapes.append(f"U {run} D {speed - run}")
     return shapes
 
 
@@ -117,6 +123,12 @@ class OtlAi:
         for preferred in (self.setup.target, plane.last_target):
             if preferred in choices:
                 return preferred
+        if self.setup.target in game.optional.shot_targets():
+            # On a balloon or ground mission: focus only on a plane that is after us.
+            hunters = [pid for pid in choices if game.planes[pid].target == plane.id]
+            if not hunters:
+                return None
+            choices = hunters
         nose = _forward(plane.heading_deg, 45.0 * plane.pitch)
 
         def off_nose(pid: str) -> tuple[float, str]:
@@ -141,15 +153,24 @@ class OtlAi:
             for other in game.planes.values()
             if other.side != plane.side and other.flying and other.condition == "normal"
         ]
-        target = game.planes.get(target_id) if target_id else None
+        target: PlaneState | None = game.planes.get(target_id) if target_id else None
         closing = 1.0
-        if target is None and threats:
+        aim: _Point | None = None
+        objective = game.optional.shot_targets().get(self.setup.target or "")
+        sight: Target | None = None
+        if target is None and objective is not None:
+            # The mission's balloon or ground target: dive on it.
+            aim = _Point(objective.x_in, objective.y_in, objective.alt_ft / INCH_FT)
+            sight = objective
+        elif target is None and threats:
             # No one in range to focus on: close on the nearest enemy.
             target = min(threats, key=lambda o: (math.dist(
                 (o.x_in, o.y_in, o.alt_ft / INCH_FT),
                 (plane.x_in, plane.y_in, plane.alt_ft / INCH_FT)), o.id))  # fmt: skip
             closing = 0.5
-        aim = _expected_place(target, target.id in moved) if target is not None else None
+        if target is not None:
+            aim = _expected_place(target, target.id in moved)
+            sight = replace(target, x_in=aim.x_in, y_in=aim.y_in) if closing == 1.0 else None
         shot_at_by = game.shot_at_by.get(plane.id, set())
         scored: list[tuple[float, int, OtlRound]] = []
 
@@ -159,6 +180,8 @@ class OtlAi:
             except IllegalOrder:
                 return
             score = self._score(plane, result, aim, closing, threats, moved, shot_at_by)
+            if sight is not None:
+                score += 1.5 * self._shot_value(plane, result, sight, game.fire_context())
             scored.append((score, len(scored), order))
 
         for candidate in candidate_moves(plane, ctx):
@@ -176,6 +199,22 @@ class OtlAi:
             for power in (0, -1):
                 judge(order.model_copy(update={"power": power}))
         return min(scored, key=lambda item: (-item[0], item[1]))[2]
+
+    @staticmethod
+    def _shot_value(
+        plane: PlaneState, result: MoveResult, sight: Target, ctx: FireContext
+    ) -> float:
+        """The chits the best gun would expect at the end of this move, fired at the target
+        where it is expected to be."""
+        end = result.end
+        ghost = replace(
+            plane, x_in=end.x_in, y_in=end.y_in, alt_ft=end.alt_ft,
+            heading_deg=end.heading_deg, bank=end.bank, pitch=end.pitch,
+        )  # fmt: skip
+        best = 0.0
+        for option in shot_options(ghost, {sight.id: sight}, ctx):
+            best = max(best, MEAN_2D6 + option.total)
+        return best
 
     def _score(
         self,

@@ -22,9 +22,16 @@ from models.scenario_common import SCHEMA_DIR
 OTL_TIME = TimeScale(tick_s=0.34, ticks_per_turn=10, turn_word="round", substep_word="tick")
 """3.4 s rounds (§Game Scale), sampled ten times a round."""
 OTL_SCALE = MapScale(
-    grid="table", table_unit_ft=50.0, table_unit_name="inch", grid_units=6, mini_scale=8.0
+    grid="table",
+    table_unit_ft=50.0,
+    table_unit_name="inch",
+    grid_units=6,
+    mini_scale=5.0,
+    flight_stands=True,
 )
-"""An open table of 50 ft inches with a 6-inch grid; altitude in feet (§Game Scale)."""
+"""An open table of 50 ft inches with a 6-inch grid, altitude in feet (§Game Scale); the
+minis stand on flight stands.  A 1/300 miniature on the table is about twice life size at
+50 ft to the inch; the replay draws them five times life size so they read on a screen."""
 
 
 def _channel(meaning: str, unit: str = "", gauge: str = "", interp: str = "nearest") -> ChannelSpec:
@@ -68,11 +75,11 @@ OTL_HUD = HudSpec(
     throttle=ThrottleSpec(
         detents=(
             ThrottleDetent(key="brake", text="BRAKE", fraction=0.0),
-            ThrottleDetent(key="closed", text="0", fraction=0.15),
+            ThrottleDetent(key="closed", text="CLOSED", fraction=0.15),
             ThrottleDetent(key="full", text="FULL", fraction=1.0),
         ),
         lamp_channel="otl.engine_off",
-        lamp_caption="ENG OFF",
+        lamp_caption="ENGINE",
         title="POWER",
     ),
     panels=(

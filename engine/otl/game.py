@@ -96,6 +96,11 @@ class OtlGame:
         self.moved_this_round: set[str] = set()
         """Planes that have made this round's move (the AI sees them where they are)."""
 
+    @property
+    def aircraft(self) -> dict[str, PlaneState]:
+        """The planes in play (what the command line counts for a run's size)."""
+        return self.planes
+
     # -- what the pilots see ----------------------------------------------------------------
     def can_see(self, viewer: PlaneState, other: PlaneState) -> bool:
         """Whether ``viewer`` can sight ``other`` (cloud and sun, optional rules)."""

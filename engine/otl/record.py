@@ -52,6 +52,8 @@ CRIT_SHORT = {
     "struts_hit": "struts",
 }
 """How the HUD writes each critical hit in effect."""
+GUN_SHORT = {"vickers": "VICK", "spandau": "SPAN", "lewis": "LEWIS", "parabellum": "PARA"}
+"""How the HUD names each gun (its id, shortened)."""
 WOUND_SHORT = {"none": "ok", "light": "LW", "heavy": "HW", "killed": "KIA"}
 
 
@@ -98,7 +100,7 @@ def guns_text(plane: PlaneState) -> str:
     or destroyed."""
     parts = []
     for gun in plane.guns:
-        name = gun.chart.name.split()[0].upper()[:5]
+        name = GUN_SHORT.get(gun.id, gun.id.upper()[:5])
         if gun.destroyed:
             parts.append(f"{name} X")
             continue
@@ -114,11 +116,14 @@ def guns_text(plane: PlaneState) -> str:
 
 
 def crew_text(plane: PlaneState) -> str:
-    """``P ok · O LW``; a blacked-out pilot is ``P OUT``."""
+    """``ok`` when nobody is hurt, else ``P LW · O ok``; a blacked-out pilot is ``P OUT``."""
     pilot = "OUT" if plane.pilot.blacked_out else WOUND_SHORT[plane.pilot.wound]
+    observer = WOUND_SHORT[plane.observer.wound] if plane.observer is not None else "ok"
+    if pilot == "ok" and observer == "ok":
+        return "ok"
     text = f"P {pilot}"
     if plane.observer is not None:
-        text += f" · O {WOUND_SHORT[plane.observer.wound]}"
+        text += f" · O {observer}"
     return text
 
 
@@ -150,8 +155,15 @@ class TimelineWriter:
         self.rows: dict[str, list[dict[str, Any]]] = {pid: [] for pid in self.ids}
         self.table: list[dict[str, Any]] = []
         self.all_events: list[Event] = []
+        self.last_notes: dict[str, list[str]] = {}
+        """Each plane's notes last round: a note repeated round after round (a spin going
+        on) is told once."""
         for pid, plane in game.planes.items():
             self.rows[pid].append(self._row(plane, pose_point(plane), None, None))
+        self.things = [u.id for u in game.scenario.ground]
+        """Balloons and ground units, after the planes in the timeline."""
+        for unit_id in self.things:
+            self.rows[unit_id] = [self._thing_row(unit_id)]
 
     # -- events ----------------------------------------------------------------------------
     def events(self, found: Iterable[EventLike], number: int) -> list[Event]:
@@ -183,10 +195,13 @@ class TimelineWriter:
         t_end = number * OTL.time.turn_s
         notes: list[Event] = []
         for pid, play in plays.items():
+            said = self.last_notes.get(pid, [])
             notes.extend(
                 Event(t_s=round(t_start, 6), kind="otl.note", entities=(pid,), detail=note)
                 for note in play.notes
+                if note not in said
             )
+            self.last_notes[pid] = list(play.notes)
         dice = [
             Event(
                 t_s=round(t_end, 6),
@@ -217,6 +232,9 @@ class TimelineWriter:
                 )
             if play is not None:
                 self.table.append(self._table_row(number, plane, play))
+        for unit_id in self.things:
+            row = self._thing_row(unit_id)
+            self.rows[unit_id].extend([row] * TICKS)
         movers = tuple(p.mover for p in plays.values() if p.mover is not None)
         return RoundRecord(number, tuple(sorted(movers, key=lambda m: m.place)), tuple(everything))
 
@@ -265,6 +283,51 @@ class TimelineWriter:
             "otl.move_class": play.mover.label if play is not None and play.mover else "",
         }
 
+    def _thing_row(self, unit_id: str) -> dict[str, Any]:
+        """A balloon or ground unit: where it is (a balloon as high as its winch lets it),
+        whether it is still there, and empty rule channels."""
+        optional = self.game.optional
+        unit = optional.units[unit_id]
+        balloon = optional.balloons.get(unit_id)
+        alt_ft = balloon.alt_ft if balloon is not None else 0.0
+        active = (
+            balloon.status != "exploded"
+            if balloon is not None
+            else unit_id not in optional.silenced
+        )
+        row = dict(self._blank)
+        row.update(
+            {
+                "x_ft": unit.x_in * INCH_FT,
+                "y_ft": unit.y_in * INCH_FT,
+                "z_ft": alt_ft,
+                "quat": (0.0, 0.0, 0.0),
+                "active": active,
+                "alt_label": f"{alt_ft:,.0f} ft",
+                "pos_label": f"{unit.x_in:.0f}E {unit.y_in:.0f}N in",
+                "otl.condition": "ok" if active else "DESTROYED",
+            }
+        )
+        return row
+
+    @property
+    def _blank(self) -> dict[str, Any]:
+        """Every channel at its empty value (the first plane's row, emptied)."""
+        first = self.rows[self.ids[0]][0]
+        blank: dict[str, Any] = {}
+        for name, value in first.items():
+            if isinstance(value, bool):
+                blank[name] = False
+            elif isinstance(value, str):
+                blank[name] = ""
+            elif isinstance(value, int):
+                blank[name] = 0
+            elif isinstance(value, float):
+                blank[name] = float("nan") if name == "throttle" else 0.0
+            else:
+                blank[name] = value
+        return blank
+
     def sheet(self, plane: PlaneState, result: Any = None) -> dict[str, Any]:
         """The record-sheet values that change between phases (engine, flight condition,
         guns, damage, crew), and whether the plane is still in the replay."""
@@ -293,7 +356,7 @@ class TimelineWriter:
             "pitch": plane.pitch_label,
             "speed": _speed_now(plane, play),
             "next": plane.speed,
-            "moves": write_moves(play.order.moves) if result is not None else "-",
+            "moves": (write_moves(play.order.moves) or "on") if result is not None else "-",
             "class": play.mover.label if play.mover else "",
             "target": plane.target or "-",
             "status": condition_text(plane, False),
@@ -302,14 +365,15 @@ class TimelineWriter:
     # -- the whole timeline ----------------------------------------------------------------
     def timeline(self) -> Timeline:
         game = self.game
+        everyone = [*self.ids, *self.things]
         count = len(self.rows[self.ids[0]])
         channels: dict[str, npt.NDArray[Any]] = {}
         names = [n for n in self.rows[self.ids[0]][0] if n != "quat"]
         for name in names:
-            values = [[row[name] for row in self.rows[pid]] for pid in self.ids]
+            values = [[row[name] for row in self.rows[pid]] for pid in everyone]
             channels[name] = _array(name, values)
         quats = np.stack(
-            [quaternions_from(row["quat"] for row in self.rows[pid]) for pid in self.ids]
+            [quaternions_from(row["quat"] for row in self.rows[pid]) for pid in everyone]
         )
         channels["quat_wxyz"] = quats
         meta = TimelineMeta(
@@ -334,6 +398,16 @@ class TimelineWriter:
                     pilot=f"{game.setups[pid].pilot}, {plane.pilot.level} pilot",
                 )
                 for pid, plane in game.planes.items()
+            )
+            + tuple(
+                EntityInfo(
+                    id=unit.id,
+                    callsign=unit.id,
+                    type_id="balloon" if unit.kind == "balloon" else unit.kind,
+                    side=unit.side,
+                    kind="balloon" if unit.kind == "balloon" else "ground",
+                )
+                for unit in game.scenario.ground
             ),
             events=tuple(self.all_events),
             turn_table=tuple(self.table),

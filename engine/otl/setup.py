@@ -58,6 +58,7 @@ def setup_problems(scenario: OtlScenario) -> list[str]:
     problems: list[str] = []
     sides = {a.entity_id: a.side for a in scenario.aircraft}
     ground_ids = {u.id for u in scenario.ground}
+    ground_sides = {u.id: u.side for u in scenario.ground}
     known = ", ".join(sorted(charts))
     for index, setup in enumerate(scenario.aircraft):
         where = f"aircraft[{index}]"
@@ -79,8 +80,12 @@ def setup_problems(scenario: OtlScenario) -> list[str]:
         if setup.bombs and not chart.bomb_capable:
             problems.append(f"{where}.bombs: the {chart.name} carries no bombs (Plane Chart)")
         target = setup.ai.target
-        if target is not None and sides.get(target, setup.side) == setup.side:
-            problems.append(f"{where}.ai.target: {target!r} is not an enemy plane in the scenario")
+        enemy_side = ground_sides.get(target, sides.get(target)) if target else None
+        if target is not None and (enemy_side is None or enemy_side == setup.side):
+            problems.append(
+                f"{where}.ai.target: {target!r} is not an enemy plane, balloon or ground "
+                "unit in the scenario"
+            )
         for number, order in enumerate(setup.script):
             at = f"{where}.script[{number}]"
             if order.target is not None and sides.get(order.target, setup.side) == setup.side:

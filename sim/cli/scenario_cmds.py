@@ -168,7 +168,7 @@ def entities_in_play(game: Any) -> int:
 def playing_progress(text: str) -> Progress:
     """The progress report of playing a scenario or log, shown when it runs long."""
     name = Path(text).name.removesuffix(".toml")
-    return Progress(0, f"playing {name}", unit="game-turns", min_total=1, after_s=LONG_WORK_S)
+    return Progress(0, f"playing {name}", unit="turns", min_total=1, after_s=LONG_WORK_S)
 
 
 def _run(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
