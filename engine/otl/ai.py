@@ -97,11 +97,21 @@ def _angle_deg(a: tuple[float, float, float], b: tuple[float, float, float]) -> 
     return math.degrees(math.acos(max(-1.0, min(1.0, cos))))
 
 
-def _expected_place(plane: PlaneState, moved: bool) -> _Point:
-    """Where ``plane`` will be after its move: where it is when it has moved, else a
-    straight run of its speed along its heading."""
+TURN_IN_DEG = 45.0
+"""How far an enemy that is after us is expected to swing its nose our way in a round."""
+
+
+def _expected_place(plane: PlaneState, moved: bool, towards: PlaneState | None = None) -> _Point:
+    """Where ``plane`` will be after its move: where it is when it has moved; else a run of
+    its speed, straight on, or — when it is after ``towards`` — curving half of
+    :data:`TURN_IN_DEG` towards it over the round (its mean heading)."""
     run = 0.0 if moved else float(plane.speed)
-    fx, fy, fz = _forward(plane.heading_deg, 45.0 * plane.pitch)
+    heading = plane.heading_deg
+    if towards is not None and not moved and plane.target == towards.id:
+        bearing = math.degrees(math.atan2(towards.x_in - plane.x_in, towards.y_in - plane.y_in))
+        off = (bearing - heading + 180.0) % 360.0 - 180.0
+        heading += max(-TURN_IN_DEG, min(TURN_IN_DEG, off)) / 2.0
+    fx, fy, fz = _forward(heading, 45.0 * plane.pitch)
     return _Point(
         plane.x_in + fx * run, plane.y_in + fy * run, plane.alt_ft / INCH_FT + fz * run * 0.5
     )
@@ -169,8 +179,8 @@ class OtlAi:
                 (plane.x_in, plane.y_in, plane.alt_ft / INCH_FT)), o.id))  # fmt: skip
             closing = 0.5
         if target is not None:
-            aim = _expected_place(target, target.id in moved)
-            sight = replace(target, x_in=aim.x_in, y_in=aim.y_in) if closing == 1.0 else None
+            aim = _expected_place(target, target.id in moved, plane)
+            sight = replace(target, x_in=aim.x_in, y_in=aim.y_in)
         shot_at_by = game.shot_at_by.get(plane.id, set())
         scored: list[tuple[float, int, OtlRound]] = []
 
@@ -242,7 +252,7 @@ class OtlAi:
                 score += 4.0 * closing
         pressing = self.setup.aggression
         for enemy in threats:
-            at = _expected_place(enemy, enemy.id in moved)
+            at = _expected_place(enemy, enemy.id in moved, plane)
             los = (here.x_in - at.x_in, here.y_in - at.y_in, here.z_in - at.z_in)
             distance = math.dist((0.0, 0.0, 0.0), los)
             if distance > THREAT_RANGE_IN:

@@ -156,7 +156,7 @@ class OptionalRules:
                 unit, flying, self.scenario.date, self.dice, round_no=number,
                 options=self.options, time_of_day=self.time_of_day,
             )  # fmt: skip
-            if shot.event is not None:
+            if shot.event is not None and "roll" in shot.event.data:
                 events.append(shot.event)
             if shot.target is not None and shot.chits:
                 chits[shot.target] = chits.get(shot.target, 0) + shot.chits
