@@ -39,15 +39,18 @@ class IllegalOrder(ValueError):
         """What the rules call a turn (``round`` in Over the Lines)."""
         super().__init__(self.text())
 
-    def in_rules_words(self, turn_word: str, turn: int | None = None) -> IllegalOrder:
+    def in_rules_words(
+        self, turn_word: str, turn: int | None = None, *, segment: bool = True
+    ) -> IllegalOrder:
         """The same refusal worded with the rules' own word for a turn (and the turn it
-        happened in, when the raiser did not know it)."""
+        happened in, when the raiser did not know it); ``segment=False`` leaves the segment
+        out of the location when the problem already names its step."""
         return IllegalOrder(
             self.rule,
             self.problem,
             aircraft=self.aircraft,
             turn=self.turn if self.turn is not None else turn,
-            segment=self.segment,
+            segment=self.segment if segment else None,
             turn_word=turn_word,
         )
 

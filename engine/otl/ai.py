@@ -271,7 +271,7 @@ class OtlAi:
         score -= 0.8 * max(0, fighting_speed - result.speed_next)
         score -= 0.15 * max(0, plane.speed - result.speed_next)
         if result.speed_next <= band.stall_speed:
-            score -= 4.0
+            score -= 8.0  # a stall next round, and the Enter Spin roll
         if result.speed_next > band.max_level_speed + 2:
             score -= 1.0
         score -= 2.0 * result.overdive_chits

@@ -136,7 +136,8 @@ class OtlGame:
         try:
             return self._play_round(orders)
         except IllegalOrder as error:
-            raise error.in_rules_words("round", self.turn) from None
+            named = error.problem.startswith("step ")
+            raise error.in_rules_words("round", self.turn, segment=not named) from None
 
     def _play_round(self, orders: dict[str, OtlRound]) -> RoundRecord:
         stray = sorted(pid for pid in orders if pid not in self.planes)

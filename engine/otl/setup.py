@@ -61,7 +61,7 @@ def setup_problems(scenario: OtlScenario) -> list[str]:
     ground_sides = {u.id: u.side for u in scenario.ground}
     known = ", ".join(sorted(charts))
     for index, setup in enumerate(scenario.aircraft):
-        where = f"aircraft[{index}]"
+        where = f"aircraft.{index}"
         chart = charts.get(setup.type)
         if chart is None:
             problems.append(f"{where}.type: no Plane Chart {setup.type!r}; charts: {known}")
@@ -87,7 +87,7 @@ def setup_problems(scenario: OtlScenario) -> list[str]:
                 "unit in the scenario"
             )
         for number, order in enumerate(setup.script):
-            at = f"{where}.script[{number}]"
+            at = f"{where}.script.{number}"
             if order.target is not None and sides.get(order.target, setup.side) == setup.side:
                 problems.append(f"{at}.target: {order.target!r} is not an enemy plane")
             for gun, aim in order.fire.items():
@@ -100,7 +100,7 @@ def setup_problems(scenario: OtlScenario) -> list[str]:
                     problems.append(f"{at}.fire.{gun}: nothing called {aim!r} to fire at")
     seen: set[str] = set()
     for index, unit in enumerate(scenario.ground):
-        where = f"ground[{index}]"
+        where = f"ground.{index}"
         if unit.id in seen:
             problems.append(f"{where}.id: two ground units share the id {unit.id!r}")
         seen.add(unit.id)

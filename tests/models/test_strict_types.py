@@ -190,12 +190,17 @@ def test_whole_numbers_still_stand_for_decimals() -> None:
 
 
 def test_the_shipped_files_are_all_still_read(tmp_path: Path) -> None:
+    from engine import rulesets
+    from models.files import read_toml
     from scenarios import shipped, shipped_log_setups, shipped_logs
 
     for found in [*shipped(), *shipped_log_setups()]:
-        load_scenario(Path(str(found)))
+        rulesets.load_scenario(Path(str(found)))
     for found in shipped_logs():
-        load_log(Path(str(found)))
+        path = Path(str(found))
+        kind = rulesets.log_ruleset(read_toml(path))
+        assert kind is not None, path
+        kind.log_summary(path)
     load_playlist(PLAYLIST)
     with pytest.raises(DataFileError):
         load_scenario(tmp_path / "missing.toml")
