@@ -58,8 +58,12 @@ def test_a_segments_end_hex_off_the_map_is_refused() -> None:
 
 
 def test_the_shipped_scenarios_lie_well_inside_the_map() -> None:
+    """(Birds of Prey's hex map; Over the Lines' open table is bounded by its own model.)"""
     for found in [*shipped(), *shipped_log_setups()]:
-        scenario = Scenario.model_validate(tomllib.loads(found.read_text(encoding="utf-8")))
+        raw = tomllib.loads(found.read_text(encoding="utf-8"))
+        if raw.get("rules", "bop") != "bop":
+            continue
+        scenario = Scenario.model_validate(raw)
         for setup in scenario.aircraft:
             q, r = (int(part) for part in setup.hex.split(","))
             assert max(abs(q), abs(r), abs(q + r)) <= MAP_RADIUS_HEXES // 5, found.name

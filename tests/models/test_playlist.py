@@ -9,11 +9,14 @@ import pytest
 
 from models.files import DataFileError
 from models.playlist import Vignette, load_playlist
-from models.scenario import load_scenario
+from engine.rulesets import load_scenario, ruleset
 from scenarios import find_scenario, shipped, shipped_playlists
 
 GOLDEN = Path(__file__).parents[1] / "golden"
-KEY_EVENTS = ("launch", "gunshot", "hit", "kill", "pilot", "miss")
+KEY_EVENTS = (
+    "launch", "gunshot", "hit", "kill", "pilot", "miss",
+    "otl.fire", "otl.balloon", "otl.broken", "otl.destroyed",
+)  # fmt: skip
 
 
 def _playlists() -> list[Path]:
@@ -33,13 +36,15 @@ def test_every_vignette_shows_a_real_scenario_and_a_real_key_moment(path: Path) 
     for vignette in load_playlist(path).vignettes:
         scenario_path = find_scenario(vignette.scenario)
         scenario = load_scenario(scenario_path)
-        assert vignette.to_s <= scenario.turns * 6.0, vignette.scenario
+        assert vignette.to_s <= scenario.turns * ruleset(scenario.rules).time.turn_s, (
+            vignette.scenario
+        )
         ids = {a.entity_id for a in scenario.aircraft}
         assert vignette.select is None or vignette.select in ids, (vignette.select, ids)
         golden = GOLDEN / f"{vignette.scenario.replace('/', '__')}.txt"
         times = [
             float(m.group(1))
-            for m in re.finditer(r"^event ([0-9.]+) (\w+)", golden.read_text(), re.M)
+            for m in re.finditer(r"^event ([0-9.]+) ([\w.]+)", golden.read_text(), re.M)
             if m.group(2) in KEY_EVENTS
         ]
         assert any(vignette.replay_from_s <= t <= vignette.replay_to_s for t in times), (
