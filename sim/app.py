@@ -191,6 +191,10 @@ class ReplayScene:
         self.roster = AircraftList(base.aspect2d, timeline.meta.events)
         self.event_list = EventList(base.aspect2d, timeline.meta.events)
         self._lists_key: tuple[object, ...] | None = None
+        self._row_panels_hidden = False
+        self._throttle_hidden = False
+        """The throttle is hidden to make way for the event list."""
+        """The row panels are hidden to make way for the aircraft list."""
         self._events_shown = False
         # Screen-space layers: updated after the camera moves, projected through its lens.
         self.screen = ScreenSpace(
@@ -346,6 +350,10 @@ class ReplayScene:
                 self.hud.ticker.root.hide()
             else:
                 self.hud.ticker.root.show()
+        if not roster.visible:
+            self._show_row_panels(True)
+        if not events.visible:
+            self._show_throttle(True)
         if not (roster.visible or events.visible):
             return
         # The HUD's plan too: it lays its panels out again after the window's shape changes.
@@ -354,6 +362,8 @@ class ReplayScene:
         if key == self._lists_key:
             return
         self._lists_key = key
+        self._show_row_panels(True)
+        self._show_throttle(True)
         top, margin = float(self.base.a2dTop), 0.03
         full = (-aspect + 0.05, aspect - 0.05)
         spans = {"top": full, "bottom": full}
@@ -370,12 +380,22 @@ class ReplayScene:
             if "phad" in boxes and not self.hud.prominent:
                 left = boxes["throttle"][1] + margin if "throttle" in boxes else spans["bottom"][0]
                 spans["bottom"] = (left, boxes["phad"][0] - margin)
+        left, right = spans["bottom"]
+        if (
+            self.hud is not None
+            and self.hud.throttle is not None
+            and _span_scale(spans["bottom"], EVENTS_WIDTH) < LEAST_LIST_SCALE
+            and events.visible
+        ):
+            # Too narrow between the throttle and the PHAD: the throttle makes way while
+            # the event list shows.
+            left = full[0]
+            self._show_throttle(False)
+        events.place((left + right) / 2, events_bottom, _span_scale((left, right), EVENTS_WIDTH))
         left, right = spans["top"]
         roster.place((left + right) / 2, roster_top, _span_scale(spans["top"], ROSTER_WIDTH))
         if self.hud is not None and _span_scale(spans["top"], ROSTER_WIDTH) < LEAST_LIST_SCALE:
             self._roster_across(boxes, full, margin)
-        left, right = spans["bottom"]
-        events.place((left + right) / 2, events_bottom, _span_scale(spans["bottom"], EVENTS_WIDTH))
 
     def _roster_across(
         self, boxes: dict[str, ScreenBox], full: tuple[float, float], margin: float
@@ -399,9 +419,15 @@ class ReplayScene:
             panels_left = min(b[0] for b in right_stack) - margin
             slots.append(((gauges_right, full[1]), min(b[2] for b in right_stack)))
             slots.append(((full[0], panels_left), min(b[2] for b in left_stack)))
+        middle = self._middle_slot(boxes, full, margin, columns)
+        if middle is not None:
+            slots.append(middle)
         height = self.roster.height(
             sum(info.kind == "aircraft" for info in self.timeline.meta.entities)
         )
+        floor = -float(self.base.a2dTop) + 0.2
+        if self.event_list.visible and (shown := self.event_list.screen_box(self.base.aspect2d)):
+            floor = shown[3]
         for span, under in slots:
             top = under - margin
             centre = (span[0] + span[1]) / 2
@@ -410,9 +436,56 @@ class ReplayScene:
             below = [b[3] for b in footing if centre - half < b[1] and b[0] < centre + half]
             if below:  # as large as the room above the throttle or the PHAD lets it be
                 scale = min(scale, (top - max(below) - margin) / height)
+            scale = min(scale, (top - floor - margin) / height)
             if scale >= LEAST_LIST_SCALE:
                 self.roster.place(centre, top, scale)
                 return
+        if left_stack and right_stack:
+            # No room anywhere: the row panels make way while the list shows (a rule set
+            # with many panels on a 4:3 window), and come back when it closes.
+            span = (max(b[1] for b in left_stack) + margin, full[1])
+            top = float(self.base.a2dTop) - 0.2
+            scale = min(_span_scale(span, ROSTER_WIDTH), (top - floor - margin) / height)
+            self._show_row_panels(False)
+            self.roster.place((span[0] + span[1]) / 2, top, max(scale, LEAST_LIST_SCALE))
+
+    def _show_throttle(self, shown: bool) -> None:
+        """Show or hide the throttle quadrant (it makes way for the event list)."""
+        if self.hud is None or self.hud.throttle is None or self._throttle_hidden == (not shown):
+            return
+        self._throttle_hidden = not shown
+        if shown:
+            self.hud.throttle.root.show()
+        else:
+            self.hud.throttle.root.hide()
+
+    def _show_row_panels(self, shown: bool) -> None:
+        """Show or hide the HUD's row panels (they make way for the aircraft list)."""
+        if self.hud is None or self._row_panels_hidden == (not shown):
+            return
+        self._row_panels_hidden = not shown
+        for panel in self.hud.panels:
+            if shown:
+                panel.root.show()
+            else:
+                panel.root.hide()
+
+    @staticmethod
+    def _middle_slot(
+        boxes: dict[str, ScreenBox],
+        full: tuple[float, float],
+        margin: float,
+        columns: list[ScreenBox],
+    ) -> tuple[tuple[float, float], float] | None:
+        """The band between the throttle and the PHAD, under the top columns over it: the
+        last place the aircraft list may take on a window whose top columns leave no room
+        (a rule set with many panels on a 4:3 window)."""
+        left = boxes["throttle"][1] + margin if "throttle" in boxes else full[0]
+        right = boxes["phad"][0] - margin if "phad" in boxes else full[1]
+        if right <= left:
+            return None
+        over = [b[2] for b in columns if b[0] < right and left < b[1]]
+        return ((left, right), min(over)) if over else None
 
     def _top_column_keys(self) -> set[str]:
         """The HUD's panels stacked down from the top corners: the header, the gauges and
