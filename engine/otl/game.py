@@ -191,7 +191,7 @@ class OtlGame:
                 play.order = self.ai[mover.id].choose_move(self, plane, ctx, plane.target)
             play.speed_flown = plane.speed
             play.stalled_or_spun = plane.condition != "normal"
-            result = plan_move(plane, play.order, ctx)
+            result = self._planned(plane, play, ctx)
             apply_move(plane, result)
             self.moved_this_round.add(mover.id)
             play.result = result
@@ -280,6 +280,19 @@ class OtlGame:
         if len({p.side for p in self.planes.values() if p.flying and p.condition != "broken"}) < 2:
             self.wrap_up += 1
         return self.writer.round_record(number, start, plays, events, rolls_before, mid_round)
+
+    def _planned(self, plane: PlaneState, play: RoundPlay, ctx: MoveContext) -> MoveResult:
+        """The move's plan; a move written five rounds ahead (cloud, spotting) that the
+        rules refuse in the plane's state now is not flown: the plane flies on as it is
+        (docs/rulings.md, orders written ahead)."""
+        try:
+            return plan_move(plane, play.order, ctx)
+        except IllegalOrder as error:
+            if not self.optional.locked(plane.id):
+                raise
+            play.order = play.order.model_copy(update={"moves": ()})
+            play.notes.append(f"its written move cannot be flown now ({error.problem}); flies on")
+            return plan_move(plane, play.order, ctx)
 
     def run(
         self,

@@ -14,6 +14,7 @@ KINDS = (
     "otl.parachute",
     "otl.landing",
     "otl.home",
+    "otl.spotted",
 )
 """The kinds an optional rule reports, namespaced under the rule set."""
 
