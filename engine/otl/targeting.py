@@ -11,7 +11,6 @@ turn, the last of them a roll of 2d6, lowest first.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -133,7 +132,8 @@ def movement_order(planes: Mapping[str, PlaneState], dice: Dice, round_number: i
                 move(q)
 
     for klass in (1, 2, 3, 4):
-        for pid in ordered(q for q, c in classes.items() if c == klass):
+        # Only planes still waiting to move break ties (and roll for it).
+        for pid in ordered(q for q, c in classes.items() if c == klass and q not in moved):
             if pid not in moved:
                 move(pid)
     return [Mover(pid, classes[pid], place) for place, pid in enumerate(order, start=1)]
@@ -146,31 +146,57 @@ def _tie_broken(
     dice: Dice,
     round_number: int,
 ) -> list[str]:
-    """``ids`` in the seed's tie-break order; planes still tied roll 2d6, lowest first
-    (again until they differ)."""
+    """``ids`` in the seed's tie-break order, found one first mover at a time.
+
+    The tie-breakers are applied in turn to the planes still to be placed: the class-2 arc
+    of the target (between class-2 planes), then height (a plane with someone 200 ft or more
+    below it cannot move first), then pilot level, seats and manoeuvrability; planes still
+    tied roll 2d6, lowest first, again until they differ.  Picking the first mover each
+    time keeps every "200 ft lower moves first" pair in order even when three planes sit
+    less than 200 ft from their neighbours (docs/rulings-otl-tests.md)."""
     if len(ids) < 2:
         return ids
-
     arcs = {
         pid: ARC_ORDER.index(arc_of(planes[pid], planes[target]))
         for pid in ids
         if (target := planes[pid].target) is not None and target in planes
     }
-
-    def compare(a: str, b: str) -> int:
-        return _compare(planes[a], planes[b], classes, arcs)
-
-    ranked = sorted(ids, key=functools.cmp_to_key(compare))
+    waiting = sorted(ids)
     result: list[str] = []
-    group = [ranked[0]]
-    for pid in ranked[1:]:
-        if compare(group[-1], pid) == 0:
-            group.append(pid)
-        else:
-            result.extend(_rolled_off(group, planes, dice, round_number))
-            group = [pid]
-    result.extend(_rolled_off(group, planes, dice, round_number))
+    rolled: dict[str, tuple[int, int]] = {}
+    """Each plane's (roll-off, place in it) once it has rolled, so a tie already settled
+    by the dice is not rolled again."""
+    roll_offs = 0
+    while waiting:
+        tied = _first_movers(waiting, planes, classes, arcs)
+        if len(tied) > 1:
+            settled = {rolled[pid][0] for pid in tied if pid in rolled}
+            if len(settled) != 1 or any(pid not in rolled for pid in tied):
+                roll_offs += 1
+                for place, pid in enumerate(_rolled_off(tied, planes, dice, round_number)):
+                    rolled[pid] = (roll_offs, place)
+            tied = [min(tied, key=lambda pid: rolled[pid][1])]
+        result.append(tied[0])
+        waiting.remove(tied[0])
     return result
+
+
+def _first_movers(
+    waiting: list[str],
+    planes: Mapping[str, PlaneState],
+    classes: Mapping[str, int],
+    arcs: Mapping[str, int],
+) -> list[str]:
+    """The planes the tie-breakers short of the dice leave in the running to move first."""
+    running = waiting
+    focused_and_targeted = [pid for pid in running if classes[pid] == 2]
+    if focused_and_targeted:
+        best_arc = min(arcs.get(pid, 0) for pid in focused_and_targeted)
+        running = [pid for pid in running if classes[pid] != 2 or arcs.get(pid, 0) == best_arc]
+    lowest = min(planes[pid].alt_ft for pid in running)
+    running = [pid for pid in running if planes[pid].alt_ft - lowest < LOWER_FIRST_FT]
+    best = min(_keys(planes[pid]) for pid in running)
+    return [pid for pid in running if _keys(planes[pid]) == best]
 
 
 def _rolled_off(
@@ -188,19 +214,6 @@ def _rolled_off(
         tied = [pid for pid in group if rolls[pid] == value]
         result.extend(_rolled_off(tied, planes, dice, round_number))
     return result
-
-
-def _compare(
-    a: PlaneState, b: PlaneState, classes: Mapping[str, int], arcs: Mapping[str, int]
-) -> int:
-    """Negative when ``a`` moves before ``b`` by the tie-breakers short of the dice."""
-    rank_a, rank_b = arcs.get(a.id, 0), arcs.get(b.id, 0)
-    if classes[a.id] == 2 and classes[b.id] == 2 and rank_a != rank_b:
-        return rank_a - rank_b
-    if abs(a.alt_ft - b.alt_ft) >= LOWER_FIRST_FT:
-        return -1 if a.alt_ft < b.alt_ft else 1
-    keys_a, keys_b = _keys(a), _keys(b)
-    return (keys_a > keys_b) - (keys_a < keys_b)
 
 
 def _keys(plane: PlaneState) -> tuple[int, int, int, int]:
