@@ -149,15 +149,13 @@ def test_the_core_channels_agree_with_the_turn_table(name: str) -> None:
             assert channels["active"][i, (number - 1) * TICKS : end].all(), (pid, number)
 
 
-@pytest.mark.parametrize("name", ["otl/circus-4v4", "otl/two-seater-2v2"])
-def test_a_plane_out_of_the_fight_leaves_the_replay(name: str) -> None:
-    timeline = played(name)
-    out = [
-        row
-        for row in timeline.meta.turn_table
-        if row["status"] in ("DESTROYED", "CRASHED", "LANDED", "HOME", "BAILED OUT")
-    ]
-    assert out, "the scenario should see a plane go down"
+OUT_OF_THE_FIGHT = ("DESTROYED", "CRASHED", "LANDED", "HOME", "BAILED OUT")
+
+
+def check_out_of_the_fight_leaves_the_replay(timeline: Timeline) -> int:
+    """Every plane whose round ended out of the fight is inactive from that round's last
+    tick on and has no later rows; the number of such planes."""
+    out = [row for row in timeline.meta.turn_table if row["status"] in OUT_OF_THE_FIGHT]
     ids = list(timeline.entity_ids)
     for row in out:
         i = ids.index(row["plane"])
@@ -165,6 +163,16 @@ def test_a_plane_out_of_the_fight_leaves_the_replay(name: str) -> None:
         assert not timeline.channels["active"][i, end:].any(), row
         assert not any(r["plane"] == row["plane"] and r["round"] > row["round"]
                        for r in timeline.meta.turn_table)  # fmt: skip
+    return len(out)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_plane_out_of_the_fight_leaves_the_replay(name: str) -> None:
+    check_out_of_the_fight_leaves_the_replay(played(name))
+
+
+def test_at_least_one_shipped_scenario_sees_a_plane_go_down() -> None:
+    assert sum(check_out_of_the_fight_leaves_the_replay(played(name)) for name in SHIPPED)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -322,6 +330,12 @@ def test_a_plane_destroyed_in_damage_resolution_has_fired_this_round() -> None:
     assert int(albatros_shot.data["hits"]) == len(chits_on_camel) > 0
     assert game.planes["albatros-1"].status == "destroyed"
     assert [m.id for m in record.movers] == ["albatros-1", "camel-1"]
+    game.play_turn({})
+    timeline = game.writer.timeline()
+    assert check_out_of_the_fight_leaves_the_replay(timeline) == 1
+    albatros = list(timeline.entity_ids).index("albatros-1")
+    active = timeline.channels["active"][albatros]
+    assert active[:TICKS].all() and not active[TICKS:].any()
 
 
 def test_a_focused_untargeted_plane_moves_right_after_its_target_and_sees_its_move(
