@@ -69,7 +69,7 @@ def targets_in_range(
     planes: Mapping[str, PlaneState],
     can_see: Callable[[PlaneState, PlaneState], bool],
 ) -> list[str]:
-    """The enemies ``plane`` may focus on now, nearest the front arc first."""
+    """The enemies ``plane`` may focus on now (and can see), in the order of ``planes``."""
     found = []
     for other in planes.values():
         if other.side == plane.side or not other.flying or not can_see(plane, other):

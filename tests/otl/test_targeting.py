@@ -204,6 +204,38 @@ def test_the_ranges_are_read_in_the_planes_own_frame() -> None:
     assert arc_of(camel, above) == "down"
 
 
+@pytest.mark.parametrize(
+    ("dx", "dy", "arc"),
+    [(10.0, 10.0, "front"), (-10.0, 10.0, "front"), (10.0, -10.0, "side"), (-10.0, -10.0, "side")],
+)
+def test_a_target_on_an_arc_boundary_counts_in_the_arc_nearer_the_nose(
+    dx: float, dy: float, arc: str
+) -> None:
+    """Reference §6 #13: on the line between two hours, the hour nearer 12 o'clock; so
+    Front over Side (45° off the nose) and Side over Rear (135°)."""
+    camel = plane("camel")
+    assert arc_of(camel, plane("albatros", "german", x=dx, y=dy)) == arc
+
+
+def test_the_range_on_the_front_side_boundary_is_the_front_one() -> None:
+    """21 in between edges on the 45° line: inside Front's 24 in, beyond Side's 18 in."""
+    camel = plane("camel")
+    reach = (21.0 + 1.0) / 2**0.5
+    albatros = plane("albatros", "german", x=reach, y=reach, type_id="albatros-dv")
+    check_target(camel, "albatros", table(camel, albatros), 1, seen)
+
+
+def test_a_target_on_the_45_degree_line_between_up_and_a_side_is_side() -> None:
+    """Reference §6 #17: as far along the up axis as across it counts as Side."""
+    camel = plane("camel")
+    above_right = plane("albatros", "german", x=10.0, alt=5000 + 10 * 50)
+    assert arc_of(camel, above_right) == "side"
+    higher = plane("albatros", "german", x=10.0, alt=5000 + 11 * 50)
+    assert arc_of(camel, higher) == "up"
+    below_ahead = plane("albatros", "german", y=10.0, alt=5000 - 10 * 50)
+    assert arc_of(camel, below_ahead) == "front"
+
+
 def test_keeping_last_rounds_target_doubles_the_range() -> None:
     camel = plane("camel")
     far = plane("albatros", "german", y=1 + 40, type_id="albatros-dv")
@@ -330,9 +362,7 @@ def test_a_three_plane_ring_of_class_two_moves_by_the_tie_breakers() -> None:
         plane("b", "german", alt=4000, y=300, target="c"),
         plane("c", alt=5000, y=600, heading=180, target="a"),
     )
-    planes["b"].y_in = 300
-    planes["c"].y_in = 600
-    # b flies north to c far ahead; c flies south to a far ahead; a flies north to b.
+    # a flies north to b far ahead, b north to c, and c south back to a.
     assert {arc_of(p, planes[p.target or ""]) for p in planes.values()} == {"front"}
     assert order_of(planes) == ["b", "a", "c"]
 
