@@ -483,3 +483,40 @@ def test_dice_a_log_gives_that_the_rules_never_roll_are_a_problem(tmp_path: Path
     path.write_text(write_log(tmp_path).read_text("utf-8").replace("dice = []", extra), "utf-8")
     found = problems(path)
     assert found and any("round" in p for p in found), found
+
+
+def balloon_mission_with_a_hunter(hunter_id: str) -> OtlScenario:
+    """The balloon attack's first Nieuport alone, with an Albatros 8 in behind it, on its
+    tail and after it from the start."""
+    raw = scenario_table("otl/balloon-attack")
+    nieuport = raw["aircraft"][0]
+    albatros = next(a for a in raw["aircraft"] if a.get("id") == "albatros-1")
+    albatros.update(
+        id=hunter_id,
+        x_in=nieuport["x_in"] - 8.0,
+        y_in=nieuport["y_in"],
+        alt_ft=nieuport["alt_ft"],
+        heading_deg=nieuport["heading_deg"],
+        ai={"target": nieuport["id"]},
+    )
+    raw["aircraft"] = [nieuport, albatros]
+    return OtlScenario.model_validate(raw)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Phase 1 is not simultaneous: OtlGame sets each plane's target as it goes, so an "
+    "AI choosing later (by id) sees this round's choices of the planes before it",
+)
+def test_phase_1_choices_do_not_depend_on_the_planes_ids() -> None:
+    """§Phase 1: all players place their markers in the Targeting Phase; nobody's choice
+    depends on which plane's id sorts first.  On a balloon mission the Nieuport focuses
+    only on a plane that is after it, so it must see the same thing whatever the hunting
+    Albatros is called."""
+    chosen = []
+    for hunter_id in ("albatros-1", "zz-albatros"):
+        game = Game(balloon_mission_with_a_hunter(hunter_id))
+        assert isinstance(game, OtlGame)
+        game.play_turn({})
+        chosen.append(game.planes["nieuport-1"].target is None)
+    assert chosen[0] == chosen[1]
