@@ -227,6 +227,32 @@ def test_an_illegal_target_names_the_round_the_plane_and_the_rule() -> None:
     assert text.endswith("(§Phase 1: Targeting)"), text
 
 
+def out_of_lane_fire() -> IllegalOrder:
+    """Round 1 of the duel, the Camel firing at the Albatros 70 in away and 6 in off its
+    line of flight."""
+    scenario = duel({"pilot": "script", "script": [{"fire": {"vickers": "albatros-1"}}]}, {})
+    game = Game(scenario)
+    with pytest.raises(IllegalOrder) as caught:
+        game.play_turn(game.scripted_orders())
+    return caught.value
+
+
+def test_an_illegal_fire_order_names_the_round_the_plane_and_the_rule() -> None:
+    text = str(out_of_lane_fire())
+    assert text.startswith("Camel 1, round 1: fire.vickers: Albatros 1: "), text
+    assert "outside the 2 in lane ahead" in text
+    assert text.endswith("(§Gun Arcs)"), text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="check_fire_order (engine/otl/gunfire.py) wraps shot_problem's text, which already "
+    "cites its rule, in an IllegalOrder citing §Gun Arcs again",
+)
+def test_an_illegal_fire_order_cites_its_rule_once() -> None:
+    assert str(out_of_lane_fire()).count("§") == 1
+
+
 def test_an_order_for_a_plane_not_in_the_scenario_is_refused() -> None:
     game = Game(duel({}, {}))
     with pytest.raises(IllegalOrder, match="no plane 'spad-9'"):
