@@ -252,6 +252,18 @@ def test_keeping_last_rounds_target_doubles_the_range() -> None:
     )
 
 
+def test_a_smoking_engine_halves_the_range() -> None:
+    """§Critical Hits, Engine Smoking: Targeting Ranges are halved (after any doubling)."""
+    camel = plane("camel")
+    albatros = plane("albatros", "german", y=1 + 13, type_id="albatros-dv")
+    planes = table(camel, albatros)
+    check_target(camel, "albatros", planes, 3, seen)
+    camel.crits.append("engine_smoking")
+    refused(lambda: check_target(camel, "albatros", planes, 3, seen), "front arc")
+    camel.last_target = "albatros"
+    check_target(camel, "albatros", planes, 3, seen)
+
+
 def test_the_doubling_is_only_for_the_plane_kept() -> None:
     camel = plane("camel", last_target="albatros-1")
     other = plane("albatros-2", "german", y=1 + 40, type_id="albatros-dv")
