@@ -11,7 +11,7 @@ turn, the last of them a roll of 2d6, lowest first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.dice import Dice
@@ -108,77 +108,78 @@ def movement_class(plane: PlaneState, targeted: bool) -> int:
 
 
 def movement_order(planes: Mapping[str, PlaneState], dice: Dice, round_number: int) -> list[Mover]:
-    """The order the flying planes move in this round."""
+    """The order the flying planes move in this round.
+
+    Each next mover is found when its place comes, among the planes still waiting then: the
+    followers of the plane that has just moved (class 2 and 3 focused on it), else the
+    waiting planes of the earliest class with any left.  So no tie is broken, and no die
+    rolled, for a place a plane has already taken by following its target.
+    """
     flying = {pid: p for pid, p in planes.items() if p.flying}
     targeted = {p.target for p in flying.values() if p.target is not None}
     classes = {pid: movement_class(p, pid in targeted) for pid, p in flying.items()}
-
-    def ordered(ids: Iterable[str]) -> list[str]:
-        return _tie_broken(sorted(ids), flying, classes, dice, round_number)
-
+    pick = _TieBreaker(flying, classes, dice, round_number)
     order: list[str] = []
     moved: set[str] = set()
 
     def move(pid: str) -> None:
         order.append(pid)
         moved.add(pid)
-        followers = [
+        while followers := [
             q
             for q, other in flying.items()
             if q not in moved and other.target == pid and classes[q] in (2, 3)
-        ]
-        for q in ordered(followers):
-            if q not in moved:
-                move(q)
+        ]:
+            move(pick.first(followers))
 
     for klass in (1, 2, 3, 4):
-        # Only planes still waiting to move break ties (and roll for it).
-        for pid in ordered(q for q, c in classes.items() if c == klass and q not in moved):
-            if pid not in moved:
-                move(pid)
+        while waiting := [q for q, c in classes.items() if c == klass and q not in moved]:
+            move(pick.first(waiting))
     return [Mover(pid, classes[pid], place) for place, pid in enumerate(order, start=1)]
 
 
-def _tie_broken(
-    ids: list[str],
-    planes: Mapping[str, PlaneState],
-    classes: Mapping[str, int],
-    dice: Dice,
-    round_number: int,
-) -> list[str]:
-    """``ids`` in the seed's tie-break order, found one first mover at a time.
+class _TieBreaker:
+    """Finds the first mover among waiting planes by the seed's tie-breakers, in turn.
 
-    The tie-breakers are applied in turn to the planes still to be placed: the class-2 arc
-    of the target (between class-2 planes), then height (a plane with someone 200 ft or more
-    below it cannot move first), then pilot level, seats and manoeuvrability; planes still
-    tied roll 2d6, lowest first, again until they differ.  Picking the first mover each
-    time keeps every "200 ft lower moves first" pair in order even when three planes sit
-    less than 200 ft from their neighbours (docs/rulings-otl-tests.md)."""
-    if len(ids) < 2:
-        return ids
-    arcs = {
-        pid: ARC_ORDER.index(arc_of(planes[pid], planes[target]))
-        for pid in ids
-        if (target := planes[pid].target) is not None and target in planes
-    }
-    waiting = sorted(ids)
-    result: list[str] = []
-    rolled: dict[str, tuple[int, int]] = {}
-    """Each plane's (roll-off, place in it) once it has rolled, so a tie already settled
-    by the dice is not rolled again."""
-    roll_offs = 0
-    while waiting:
-        tied = _first_movers(waiting, planes, classes, arcs)
-        if len(tied) > 1:
-            settled = {rolled[pid][0] for pid in tied if pid in rolled}
-            if len(settled) != 1 or any(pid not in rolled for pid in tied):
-                roll_offs += 1
-                for place, pid in enumerate(_rolled_off(tied, planes, dice, round_number)):
-                    rolled[pid] = (roll_offs, place)
-            tied = [min(tied, key=lambda pid: rolled[pid][1])]
-        result.append(tied[0])
-        waiting.remove(tied[0])
-    return result
+    The class-2 arc of the target (between class-2 planes), then height (a plane with
+    someone 200 ft or more below it cannot move first), then pilot level, seats and
+    manoeuvrability; planes still tied roll 2d6, lowest first, again until they differ.
+    Finding one first mover at a time keeps every "200 ft lower moves first" pair in order
+    even when three planes sit less than 200 ft from their neighbours, and a tie the dice
+    have settled is not rolled again (docs/rulings-otl-tests.md, MO1 and MO2).
+    """
+
+    def __init__(
+        self,
+        planes: Mapping[str, PlaneState],
+        classes: Mapping[str, int],
+        dice: Dice,
+        round_number: int,
+    ) -> None:
+        self.planes = planes
+        self.classes = classes
+        self.dice = dice
+        self.round_number = round_number
+        self.arcs = {
+            pid: ARC_ORDER.index(arc_of(plane, planes[target]))
+            for pid, plane in planes.items()
+            if (target := plane.target) is not None and target in planes
+        }
+        self.rolled: dict[str, tuple[int, int]] = {}
+        """Each plane's (roll-off, place in it) once it has rolled."""
+        self.roll_offs = 0
+
+    def first(self, waiting: list[str]) -> str:
+        tied = _first_movers(sorted(waiting), self.planes, self.classes, self.arcs)
+        if len(tied) == 1:
+            return tied[0]
+        settled = {self.rolled[pid][0] for pid in tied if pid in self.rolled}
+        if len(settled) != 1 or any(pid not in self.rolled for pid in tied):
+            self.roll_offs += 1
+            ranked = _rolled_off(tied, self.planes, self.dice, self.round_number)
+            for place, pid in enumerate(ranked):
+                self.rolled[pid] = (self.roll_offs, place)
+        return min(tied, key=lambda pid: self.rolled[pid][1])
 
 
 def _first_movers(

@@ -83,9 +83,11 @@ def order_of(
 ) -> list[str]:
     """The ids in movement order, with the tie-break dice given (an error if the rules roll
     more than given, or fewer)."""
-    rolled = Dice.seeded(0, dice)
+    given = list(dice)
+    rolled = Dice.seeded(0, given)
     movers = movement_order(planes, rolled, 3)
     assert not rolled.recorded, f"dice left unrolled: {list(rolled.recorded)}"
+    assert len(rolled.rolls) == len(given), f"dice rolled beyond those given: {rolled.rolls}"
     return [m.id for m in movers]
 
 
@@ -543,6 +545,12 @@ def test_planes_rolling_alike_roll_again() -> None:
     planes = uncommitted(plane("a"), plane("b"), plane("c"))
     # a 7, b 7, c 5: c first; a and b roll again: a 6 + 6, b 1 + 1.
     assert order_of(planes, d6s(3, 4, 5, 2, 1, 4, 6, 6, 1, 1)) == ["c", "b", "a"]
+
+
+def test_one_roll_off_orders_every_plane_it_settles() -> None:
+    """Three identical planes roll once each (a 2, a 4, a 6): that gives all three places."""
+    planes = uncommitted(plane("a"), plane("b"), plane("c"))
+    assert order_of(planes, d6s(3, 3, 1, 1, 2, 2)) == ["b", "c", "a"]
 
 
 def test_the_tie_break_rolls_are_recorded_with_their_purpose() -> None:
