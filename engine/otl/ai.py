@@ -285,7 +285,7 @@ class OtlAi:
         """Gun id → target for each gun expecting at least one chit."""
         best: dict[str, tuple[float, str]] = {}
         ctx = game.fire_context()
-        targets = {**game.optional.shot_targets(), **game.planes}
+        targets: dict[str, Target] = {**game.optional.shot_targets(), **game.planes}
         for option in shot_options(plane, targets, ctx):
             expected = MEAN_2D6 + option.total
             if expected < 1.0:

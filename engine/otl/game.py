@@ -158,14 +158,18 @@ class OtlGame:
             self.optional.start_round(list(self.planes.values()), number), number
         )
 
-        # Phase 1: Targeting.
+        # Phase 1: Targeting — every pilot chooses, seeing last round's markers, then all
+        # the markers go down at once.
+        chosen: dict[str, str | None] = {}
         for pid in flying:
             plane = self.planes[pid]
             order = given.get(pid)
             target = order.target if order is not None else self.ai[pid].choose_target(self, plane)
             check_target(plane, target, self.planes, number, self.can_see)
-            plane.target = target
+            chosen[pid] = target
             plays[pid] = RoundPlay(order=order or OtlRound(target=target))
+        for pid, target in chosen.items():
+            self.planes[pid].target = target
 
         # Orders written five rounds ahead (cloud, spotting), and bombing or photo runs.
         for pid in flying:

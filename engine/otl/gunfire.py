@@ -10,6 +10,7 @@ shot does to its target happens before Damage Resolution (``engine.otl.damage``)
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -447,9 +448,9 @@ def check_fire_order(
         if problem is None and gun.ammo <= 0 and not jams.can_reload(gun):
             problem = "the gun is out of ammunition (§Ammo)"
         if problem:
-            raise IllegalOrder(
-                "§Gun Arcs", f"{where}: {problem}", aircraft=firer.callsign, turn=ctx.round
-            )
+            cited = re.match(r"^(.*) \((§[^)]*)\)$", problem)
+            rule, problem = (cited.group(2), cited.group(1)) if cited else ("§Gun Arcs", problem)
+            raise IllegalOrder(rule, f"{where}: {problem}", aircraft=firer.callsign, turn=ctx.round)
 
 
 # --- options for the AI ---------------------------------------------------------------------

@@ -219,19 +219,21 @@ class TimelineWriter:
                 targeted_by.setdefault(plane.target, []).append(plane.id)
         for pid in self.ids:
             plane = self.game.planes[pid]
-            play = plays.get(pid)
+            moved = plays.get(pid)
             path = (
-                play.result.path if play is not None and play.result is not None else [start[pid]]
+                moved.result.path
+                if moved is not None and moved.result is not None
+                else [start[pid]]
             )
             samples = sample_path(path, TICKS)
             during = mid_round.get(pid)
             for k, point in enumerate(samples, start=1):
                 sheet = during if k < TICKS else None
                 self.rows[pid].append(
-                    self._row(plane, point, play, targeted_by.get(pid, []), sheet)
+                    self._row(plane, point, moved, targeted_by.get(pid, []), sheet)
                 )
-            if play is not None:
-                self.table.append(self._table_row(number, plane, play))
+            if moved is not None:
+                self.table.append(self._table_row(number, plane, moved))
         for unit_id in self.things:
             row = self._thing_row(unit_id)
             self.rows[unit_id].extend([row] * TICKS)
@@ -412,7 +414,8 @@ class TimelineWriter:
             events=tuple(self.all_events),
             turn_table=tuple(self.table),
         )
-        return Timeline(meta, np.arange(count) * OTL.tick_s, channels)
+        times = np.arange(count, dtype=np.float64) * np.float64(OTL.tick_s)
+        return Timeline(meta, times, channels)
 
 
 def _speed_now(plane: PlaneState, play: RoundPlay | None) -> int:

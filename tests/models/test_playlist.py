@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.rulesets import load_scenario, ruleset
 from models.files import DataFileError
 from models.playlist import Vignette, load_playlist
-from engine.rulesets import load_scenario, ruleset
 from scenarios import find_scenario, shipped, shipped_playlists
 
 GOLDEN = Path(__file__).parents[1] / "golden"

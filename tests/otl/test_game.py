@@ -244,11 +244,6 @@ def test_an_illegal_fire_order_names_the_round_the_plane_and_the_rule() -> None:
     assert text.endswith("(§Gun Arcs)"), text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_fire_order (engine/otl/gunfire.py) wraps shot_problem's text, which already "
-    "cites its rule, in an IllegalOrder citing §Gun Arcs again",
-)
 def test_an_illegal_fire_order_cites_its_rule_once() -> None:
     assert str(out_of_lane_fire()).count("§") == 1
 
@@ -529,11 +524,6 @@ def balloon_mission_with_a_hunter(hunter_id: str) -> OtlScenario:
     return OtlScenario.model_validate(raw)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Phase 1 is not simultaneous: OtlGame sets each plane's target as it goes, so an "
-    "AI choosing later (by id) sees this round's choices of the planes before it",
-)
 def test_phase_1_choices_do_not_depend_on_the_planes_ids() -> None:
     """§Phase 1: all players place their markers in the Targeting Phase; nobody's choice
     depends on which plane's id sorts first.  On a balloon mission the Nieuport focuses
