@@ -75,12 +75,12 @@ class PowerBand(DataModel):
 
     @property
     def cells(self) -> tuple[PowerCell, ...]:
-        return tuple(parse_power_cell(text) for text in self.power)
+        return _cells(self.power)
 
     @property
     def stall_speed(self) -> int:
         """The highest speed marked S (§Stalls and Spins)."""
-        return max(s for s, c in enumerate(self.cells) if c.stall)
+        return _stall_speed(self.power)
 
     @property
     def min_speed(self) -> int:
@@ -91,11 +91,26 @@ class PowerBand(DataModel):
     def max_level_speed(self) -> int:
         """The speed whose power is 0 (§Power and Speed); the first speed at or past which
         power is no longer positive when no cell reads exactly 0."""
-        cells = self.cells
-        for speed, cell in enumerate(cells):
-            if not cell.stall and cell.value <= 0:
-                return speed
-        return TOP_SPEED
+        return _max_level_speed(self.power)
+
+
+@cache
+def _cells(power: tuple[str, ...]) -> tuple[PowerCell, ...]:
+    """A band's cells, read once (the rules look them up for every MP flown)."""
+    return tuple(parse_power_cell(text) for text in power)
+
+
+@cache
+def _stall_speed(power: tuple[str, ...]) -> int:
+    return max(s for s, c in enumerate(_cells(power)) if c.stall)
+
+
+@cache
+def _max_level_speed(power: tuple[str, ...]) -> int:
+    for speed, cell in enumerate(_cells(power)):
+        if not cell.stall and cell.value <= 0:
+            return speed
+    return TOP_SPEED
 
 
 class TargetingRanges(DataModel):
