@@ -4,6 +4,8 @@ The values are the replay's (:class:`~sim.playback.Playback` makes the same snap
 HUD draws), shown under the HUD's captions and, in JSON, its keys
 (:mod:`sim.hud_captions`).  Every channel the timeline holds appears: the ones the HUD
 shows in their panels, any other (a rule set's own) by its channel name under ``other``.
+A rule set other than Birds of Prey is reported by the HUD it declares: its gauges and
+panels under their own captions.
 No Panda3D here.
 """
 
@@ -65,9 +67,78 @@ def state_report(timeline: Timeline, t_s: float) -> tuple[list[str], dict[str, A
     return lines, data
 
 
+def _declared(timeline: Timeline) -> bool:
+    """Whether the report follows the timeline's own HUD declaration: a rule set other than
+    Birds of Prey, whose instruments (KEAS, fuel, hexes, the PHAD's cells) it does not have."""
+    return timeline.meta.hud is not None and bop.HEX_Q not in timeline.channels
+
+
+def _declared_entry(
+    timeline: Timeline, state: EntityState, bearings: dict[str, str], raw: dict[str, Any]
+) -> dict[str, Any]:
+    """A rule set's own state: the core, then its HUD's gauges and panels by key, then any
+    channel the HUD does not show."""
+    hud = timeline.meta.hud
+    assert hud is not None
+    entry: dict[str, Any] = {
+        "active": state.active,
+        "position_ft": list(state.position_ft),
+        "quat_wxyz": list(state.quat_wxyz),
+        "heading_deg": state.heading_deg,
+        "pitch_deg": state.pitch_deg,
+        "roll_deg": state.roll_deg,
+        "speed_kt": state.speed_kt,
+        "alt_ft": state.alt_ft,
+        "alt_label": state.alt_label,
+        "pos_label": state.pos_label,
+        "throttle": state.throttle_label,
+        "throttle_fraction": state.throttle,
+        "bearings": dict(bearings),
+        "gauges": {g.key: raw.get(g.channel) for g in hud.gauges},
+        "panels": {
+            panel.key: {row.key: raw.get(row.channel) for row in panel.rows} for panel in hud.panels
+        },
+    }
+    shown = {*CORE_CHANNELS, *(g.channel for g in hud.gauges)}
+    shown |= {row.channel for panel in hud.panels for row in panel.rows}
+    other = {name: raw[name] for name in sorted(timeline.channels) if name not in shown}
+    if other:
+        entry["other"] = other
+    return entry
+
+
+def _declared_lines(timeline: Timeline, state: EntityState, entry: dict[str, Any]) -> list[str]:
+    hud = timeline.meta.hud
+    assert hud is not None
+    x, y, _ = state.position_ft
+    where = f"  {state.pos_label}" if state.pos_label else ""
+    lines = [
+        f"  {state.id:<12} {state.callsign}, {state.type_id}, {state.side}"
+        + ("" if state.active else "  (out of play)"),
+        f"    hdg {state.heading_deg:5.1f}  pitch {state.pitch_deg:+5.1f}  "
+        f"roll {state.roll_deg:+6.1f}{where}  x {x:.0f} ft  y {y:.0f} ft  "
+        f"alt {state.alt_ft:,.0f} ft",
+        "    " + "  ".join(f"{g.caption} {_text(entry['gauges'][g.key])}" for g in hud.gauges),
+    ]
+    if hud.throttle is not None:
+        lines.append(f"    {hud.throttle.title} {state.throttle_label or NOTHING}")
+    for panel in hud.panels:
+        values = entry["panels"][panel.key]
+        rows = "  ".join(f"{row.caption} {_text(values[row.key])}" for row in panel.rows)
+        lines.append(f"    {panel.title}: {rows}")
+    bearings = " ".join(f"{who} {cell}" for who, cell in entry["bearings"].items())
+    if bearings:
+        lines.append(f"    bearings (derived PHAD) {bearings}")
+    if "other" in entry:
+        lines.append("    " + "  ".join(f"{k} {_text(v)}" for k, v in entry["other"].items()))
+    return lines
+
+
 def _entry(
     timeline: Timeline, state: EntityState, bearings: dict[str, str], raw: dict[str, Any]
 ) -> dict[str, Any]:
+    if _declared(timeline):
+        return _declared_entry(timeline, state, bearings, raw)
     held = timeline.channels
     panels = _panels(state)
     entry: dict[str, Any] = {
@@ -130,6 +201,8 @@ def _hex(state: EntityState) -> str:
 
 
 def _lines(timeline: Timeline, state: EntityState, entry: dict[str, Any]) -> list[str]:
+    if _declared(timeline):
+        return _declared_lines(timeline, state, entry)
     x, y, _ = state.position_ft
     gauges = {
         "speed": f"{state.speed_kt:.0f}",
