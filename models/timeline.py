@@ -90,6 +90,12 @@ class EntityInfo(_Meta):
     unit (a gun, troops, a target or an airfield, marked on the table)."""
     pilot: str = ""
     """Who flies it and the crew's quality, e.g. ``ai, veteran crew``; empty for a missile."""
+    box_ft: tuple[float, float, float] | None = None
+    """Its box mini's length, span and height in feet, for a type without a Birds of Prey
+    card (a fighter's size when None)."""
+    planform: Literal["swept", "straight"] = "swept"
+    """The silhouette printed on its box's top: a swept-wing jet, or a straight-winged
+    WWI type."""
 
 
 class Event(_Meta):

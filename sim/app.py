@@ -56,6 +56,15 @@ def _span_scale(span: tuple[float, float], width: float) -> float:
     return min(1.0, (span[1] - span[0]) / width)
 
 
+def frame_scale(timeline: Timeline) -> float:
+    """How much smaller the timeline's map unit is than Birds of Prey's 400 ft hex (at most
+    1): the cameras' least fight frame shrinks by it."""
+    scale = timeline.meta.scale
+    if scale is None:
+        return 1.0
+    return min(1.0, scale.unit_ft / 400.0)
+
+
 def fitted_to_map(settings: ViewSettings, timeline: Timeline) -> ViewSettings:
     """``settings`` for this timeline's map: minis at its rule set's scale when the viewer
     chose none, and no altitude tiles for rules that have none."""
@@ -120,6 +129,7 @@ class ReplayScene:
             self.playback.select(selected)
         self.bounds = timeline_bounds(timeline)
         self.rig = CameraRig(self.bounds, camera, mini_scale=self.settings.mini_scale)
+        self.rig.frame_scale = frame_scale(timeline)
         self.rig.ground_ft = self.settings.tile_base_alt_steps * STEP_FT
         self.root = base.render.attachNewNode("furball-scene")
         low, high = self.bounds.low, self.bounds.high

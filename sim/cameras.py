@@ -49,6 +49,8 @@ class Bounds:
 
     low: Vec3
     high: Vec3
+    floor_ft: float = 4000.0
+    """The least horizontal side :attr:`size_ft` reports (smaller on a small-scale map)."""
 
     @property
     def centre(self) -> Vec3:
@@ -60,8 +62,8 @@ class Bounds:
 
     @property
     def size_ft(self) -> float:
-        """The larger horizontal side, at least 4,000 ft."""
-        return max(self.high[0] - self.low[0], self.high[1] - self.low[1], 4000.0)
+        """The larger horizontal side, at least :attr:`floor_ft`."""
+        return max(self.high[0] - self.low[0], self.high[1] - self.low[1], self.floor_ft)
 
     @classmethod
     def of_points(cls, xyz: np.ndarray, margin_ft: float = 2000.0) -> Bounds:
@@ -74,30 +76,35 @@ class Bounds:
         )
 
 
-def fight_bounds(snapshot: Snapshot, fallback: Bounds) -> Bounds:
+def fight_bounds(snapshot: Snapshot, fallback: Bounds, scale: float = 1.0) -> Bounds:
     """A frame around the active aircraft and missiles of ``snapshot``.
 
     Centred on their extent; each horizontal side is their extent plus a margin, at least
     :data:`FIGHT_MIN_FT` and no wider than ``fallback`` (the whole engagement) needs;
-    ``fallback`` itself when nobody is active.
+    ``fallback`` itself when nobody is active.  ``scale`` shrinks the least frame and the
+    margins for a map drawn at a smaller scale than Birds of Prey's 400 ft hexes (an open
+    table of 50 ft inches: 1/8), so a close fight there fills the view as one does on
+    the hex map.
     """
     points = [s.position_ft for s in snapshot.entities if s.active]
     if not points:
         return fallback
     xyz = np.asarray(points, dtype=float)
     low, high = xyz.min(axis=0), xyz.max(axis=0)
-    margin = FIGHT_MARGIN_FT + FIGHT_MARGIN_FRACTION * float(max(high[:2] - low[:2]))
+    least_margin = FIGHT_MARGIN_FT * scale
+    margin = least_margin + FIGHT_MARGIN_FRACTION * float(max(high[:2] - low[:2]))
     half: list[float] = []
     for axis in (0, 1):
         extent = float(high[axis] - low[axis])
         whole = fallback.high[axis] - fallback.low[axis]
         # Never wider than the whole engagement (a spread-out start), but always the margin.
-        side = min(extent + 2 * margin, max(whole, extent + 2 * FIGHT_MARGIN_FT))
-        half.append(max(FIGHT_MIN_FT, side) / 2)
+        side = min(extent + 2 * margin, max(whole, extent + 2 * least_margin))
+        half.append(max(FIGHT_MIN_FT * scale, side) / 2)
     cx, cy = float(low[0] + high[0]) / 2, float(low[1] + high[1]) / 2
     return Bounds(
         (cx - half[0], cy - half[1], max(0.0, float(low[2]) - margin)),
         (cx + half[0], cy + half[1], float(high[2]) + margin),
+        floor_ft=fallback.floor_ft * scale if scale < 1.0 else fallback.floor_ft,
     )
 
 
@@ -110,7 +117,9 @@ def ease_bounds(
     def mix(p: Vec3, q: Vec3) -> Vec3:
         return (p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k, p[2] + (q[2] - p[2]) * k)
 
-    return Bounds(mix(current.low, target.low), mix(current.high, target.high))
+    return Bounds(
+        mix(current.low, target.low), mix(current.high, target.high), floor_ft=target.floor_ft
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +214,7 @@ def target_pose(
             position=(centre[0], centre[1], height),
             look_at=(centre[0], centre[1], 0.0),
             up=(0.0, 1.0, 0.0),
-            film_ft=max(north, east / TOP_MIN_ASPECT, 4000.0) * 1.08,
+            film_ft=max(north, east / TOP_MIN_ASPECT, bounds.floor_ft) * 1.08,
         )
     if mode == "table":
         # Far enough back to see the whole map and the highest stack.
@@ -333,6 +342,9 @@ class CameraRig:
         self.ease_s = ease_s
         self._fight: Bounds | None = None
         self.mini_scale = mini_scale
+        self.frame_scale = 1.0
+        """How much smaller than Birds of Prey's the map's scale is (1/8 for a table of
+        50 ft inches): the fight frame's least size and margins shrink with it."""
         self._from: CameraPose | None = None
         self._elapsed_s = transition_s
         self._last: CameraPose | None = None
@@ -386,7 +398,7 @@ class CameraRig:
     def frame(self, snapshot: Snapshot, dt_s: float) -> Bounds:
         """What this frame's ``top``, ``orbit`` and ``table`` cameras frame (call once a
         frame: it steps the easing by ``dt_s``)."""
-        goal = fight_bounds(snapshot, self.bounds)
+        goal = fight_bounds(snapshot, self.bounds, self.frame_scale)
         if self._fight is None:
             self._fight = goal
         else:

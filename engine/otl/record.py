@@ -398,6 +398,8 @@ class TimelineWriter:
                     type_id=plane.chart.id,
                     side=plane.side,
                     pilot=f"{game.setups[pid].pilot}, {plane.pilot.level} pilot",
+                    box_ft=plane.chart.box_ft,
+                    planform="straight",
                 )
                 for pid, plane in game.planes.items()
             )

@@ -158,6 +158,12 @@ class PlaneChart(DataModel):
     service_from: str = Field(pattern=r"^\d{4}-\d{2}$")
     """First front-line service, ``YYYY-MM``."""
     engine: Literal["inline", "rotary"]
+    length_ft: float | None = Field(default=None, gt=0.0, le=100.0)
+    span_ft: float | None = Field(default=None, gt=0.0, le=150.0)
+    """The upper wing's span."""
+    height_ft: float | None = Field(default=None, gt=0.0, le=30.0)
+    """The published overall dimensions (the replay's box mini is this size; a fighter's
+    usual size when left out)."""
     crew: int = Field(ge=1, le=2)
     dual_control: bool = False
     multi_engine: bool = False
@@ -207,6 +213,13 @@ class PlaneChart(DataModel):
         if problems:
             raise FieldProblems(problems)
         return self
+
+    @property
+    def box_ft(self) -> tuple[float, float, float] | None:
+        """Length, span and height, when the chart gives all three."""
+        if self.length_ft is None or self.span_ft is None or self.height_ft is None:
+            return None
+        return (self.length_ft, self.span_ft, self.height_ft)
 
     def band_at(self, alt_ft: float) -> PowerBand:
         """The power band the altitude lies in."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -123,9 +124,31 @@ _PLANFORM_HALF: tuple[tuple[float, float], ...] = (
 )
 
 
-def _planform() -> list[tuple[float, float]]:
-    right = [(0.5 + 0.5 * s, t) for s, t in _PLANFORM_HALF]
-    left = [(0.5 - 0.5 * s, t) for s, t in reversed(_PLANFORM_HALF) if s > 0.0]
+_STRAIGHT_HALF: tuple[tuple[float, float], ...] = (
+    # Right half of a WWI biplane seen from above (the upper wing hides the lower): a
+    # blunt nose, a straight wing of even chord, a slim fuselage and a broad tailplane.
+    (0.0, 0.99),
+    (0.10, 0.97),
+    (0.11, 0.86),
+    (0.98, 0.86),
+    (1.0, 0.83),
+    (1.0, 0.65),
+    (0.98, 0.62),
+    (0.10, 0.62),
+    (0.07, 0.18),
+    (0.42, 0.16),
+    (0.44, 0.12),
+    (0.42, 0.03),
+    (0.05, 0.02),
+)
+Planform = Literal["swept", "straight"]
+"""The silhouette printed on a box's top: a swept-wing jet, or a straight-winged WWI type."""
+
+
+def _planform(kind: Planform = "swept") -> list[tuple[float, float]]:
+    half = _PLANFORM_HALF if kind == "swept" else _STRAIGHT_HALF
+    right = [(0.5 + 0.5 * s, t) for s, t in half]
+    left = [(0.5 - 0.5 * s, t) for s, t in reversed(half) if s > 0.0]
     return right + left
 
 
@@ -214,12 +237,13 @@ def _outline(mask: ImageF, pixels: int) -> ImageF:
     return edge
 
 
-@lru_cache(maxsize=1)
-def _face_masks() -> dict[str, ImageF]:
-    """Every shape mask of the atlas (the same for every type: they are normalised)."""
+@lru_cache(maxsize=2)
+def _face_masks(planform: Planform = "swept") -> dict[str, ImageF]:
+    """Every shape mask of the atlas (the same for every type of a planform: they are
+    normalised)."""
     masks: dict[str, ImageF] = {}
     w, h = _size("top")
-    plan = _polygon_mask(_planform(), w, h)
+    plan = _polygon_mask(_planform(planform), w, h)
     masks["planform"] = plan
     masks["planform_edge"] = _outline(plan, 2)
     w, h = _size("right")
@@ -291,7 +315,7 @@ def paint_atlas(card: AircraftCard, side_colour: Rgb, callsign: str) -> ImageF:
 
 
 def _callsign_patches(
-    side_colour: Rgb, callsign: str
+    side_colour: Rgb, callsign: str, planform: Planform = "swept"
 ) -> list[tuple[tuple[int, int, int, int], ImageF]]:
     """The callsign in large letters on both sides, reading left to right on each: the
     rectangles of the atlas it covers, ``(y0, y1, x0, x1)`` top row first, each with its
@@ -304,7 +328,7 @@ def _callsign_patches(
     if len(rows) == 0:
         return []
     r0, r1, c0, c1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
-    printed = _printed_box(side_colour)
+    printed = _printed_box(side_colour, planform)
     patches = []
     for face in ("right", "left"):
         x0, y0, _x1, _y1 = FACE_PIXELS[face]
@@ -324,17 +348,17 @@ def _texture_bytes(image: ImageF) -> npt.NDArray[np.uint8]:
 
 
 @lru_cache(maxsize=8)
-def _printed_box_bytes(side_colour: Rgb) -> npt.NDArray[np.uint8]:
+def _printed_box_bytes(side_colour: Rgb, planform: Planform = "swept") -> npt.NDArray[np.uint8]:
     """:func:`_printed_box` in the texture's layout (converted once per side colour)."""
-    data = _texture_bytes(_printed_box(side_colour))
+    data = _texture_bytes(_printed_box(side_colour, planform))
     data.flags.writeable = False
     return data
 
 
 @lru_cache(maxsize=8)
-def _printed_box(side_colour: Rgb) -> ImageF:
+def _printed_box(side_colour: Rgb, planform: Planform = "swept") -> ImageF:
     """Every face of the atlas but the callsigns, for one side colour."""
-    masks = _face_masks()
+    masks = _face_masks(planform)
     image = np.empty((ATLAS_H, ATLAS_W, 3), dtype=np.float32)
     image[:] = np.asarray(side_colour, dtype=np.float32)
 
@@ -385,15 +409,17 @@ def _printed_box(side_colour: Rgb) -> ImageF:
     return image
 
 
-def make_atlas(side_colour: Rgb, callsign: str) -> tuple[Texture, dict[str, UVRect]]:
+def make_atlas(
+    side_colour: Rgb, callsign: str, planform: Planform = "swept"
+) -> tuple[Texture, dict[str, UVRect]]:
     """The six printed faces of one aircraft's box mini as a Panda3D ``Texture`` (mipmapped),
     and the UV rectangle of each face (``top``, ``bottom``, ``nose``, ``tail``, ``left``,
     ``right``)."""
     # The drawing is normalised: the box's proportions stretch it (:func:`box_for_type`).
     # The side's printed box, converted once, with only the callsign's rectangles repainted
     # (the same pixels as :func:`paint_atlas`, at a fraction of the cost per aircraft).
-    data = _printed_box_bytes(side_colour).copy()
-    for (y0, y1, x0, x1), painted in _callsign_patches(side_colour, callsign):
+    data = _printed_box_bytes(side_colour, planform).copy()
+    for (y0, y1, x0, x1), painted in _callsign_patches(side_colour, callsign, planform):
         data[ATLAS_H - y1 : ATLAS_H - y0, x0:x1] = _texture_bytes(painted)
     texture = Texture(f"atlas-{callsign}")
     texture.setup2dTexture(ATLAS_W, ATLAS_H, Texture.T_unsigned_byte, Texture.F_rgb8)

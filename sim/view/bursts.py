@@ -24,7 +24,7 @@ BURST_KINDS: frozenset[str] = frozenset({"otl.archie"})
 """Event kinds that show a puff at the point their data names."""
 PUFF_S = 2.0
 """How long a puff shows after its event."""
-PUFF_PER_SCALE_FT = 10.0
+PUFF_PER_SCALE_FT = 16.0
 """A puff's least radius per unit of mini scale at its largest (80 ft on Over the Lines'
 table)."""
 PUFF_LEAST_PX = 14.0

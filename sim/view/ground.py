@@ -308,36 +308,62 @@ TABLE_LINE_SHARE = 0.01
 """Half the width of an open table's ruled line, as a share of the square it bounds."""
 
 
-def _shade(
+def _coverage(
     to_edge: npt.NDArray[np.float32], texel: float, half_width: float, cell: float
-) -> npt.NDArray[np.uint8]:
-    """A grid level's BGRA texels from each texel's distance to the nearest line (the same
-    units as ``texel``, ``half_width`` and the ``cell`` the lines bound)."""
+) -> npt.NDArray[np.float32]:
+    """How much of each texel a line covers, from its distance to the nearest line (the
+    same units as ``texel``, ``half_width`` and the ``cell`` the lines bound); lines of
+    cells only a few texels across blend into an even tint rather than shimmer."""
     half_width = max(half_width, 0.55 * texel)
     coverage = np.clip((half_width - to_edge) / texel + 0.5, 0.0, 1.0)
     cell_texels = cell / texel
     contrast = float(np.clip((cell_texels - 3.0) / 4.0, 0.0, 1.0))
     mean = float(coverage.mean())
-    coverage = mean + (coverage - mean) * contrast
+    return (mean + (coverage - mean) * contrast).astype(np.float32)
+
+
+def _shade(
+    to_edge: npt.NDArray[np.float32], texel: float, half_width: float, cell: float
+) -> npt.NDArray[np.uint8]:
+    """A grid level's BGRA texels from each texel's distance to the nearest line (the same
+    units as ``texel``, ``half_width`` and the ``cell`` the lines bound)."""
+    return _tinted(_coverage(to_edge, texel, half_width, cell))
+
+
+def _tinted(coverage: npt.NDArray[np.float32]) -> npt.NDArray[np.uint8]:
+    """BGRA texels of the map's colour with lines where ``coverage`` says."""
     map_rgb = np.asarray(MAP_RGB, dtype=np.float32)
     line_rgb = np.asarray(HEX_LINE_RGB, dtype=np.float32)
     image = map_rgb + (line_rgb - map_rgb) * coverage[..., None]
-    height, width = to_edge.shape
+    height, width = coverage.shape
     bgra8 = np.full((height, width, 4), 255, dtype=np.uint8)
     bgra8[:, :, 2::-1] = np.clip(image * 255.0 + 0.5, 0, 255)
     return bgra8
 
 
-def _square_level(width: int, height: int) -> npt.NDArray[np.uint8]:
-    """One mipmap level of an open table's ruled texture: one square, lines on its edges
-    (in units of the square)."""
+MINOR_LINE_STRENGTH = 0.4
+"""How dark a table's one-unit lines are beside the ruled square's."""
+
+
+def _square_level(width: int, height: int, minor: int = 1) -> npt.NDArray[np.uint8]:
+    """One mipmap level of an open table's ruled texture: one square, lines on its edges,
+    and fainter lines every measuring unit inside it when the square is ``minor`` units
+    across (in units of the square)."""
     texel = max(1.0 / width, 1.0 / height)
     xs = ((np.arange(width) + 0.5) / width).astype(np.float32)
     ys = ((np.arange(height) + 0.5) / height).astype(np.float32)
     to_x = np.minimum(xs, 1.0 - xs)[None, :]
     to_y = np.minimum(ys, 1.0 - ys)[:, None]
     to_edge = np.minimum(to_x, to_y).astype(np.float32)
-    return _shade(to_edge, texel, TABLE_LINE_SHARE, 1.0)
+    coverage = _coverage(to_edge, texel, TABLE_LINE_SHARE, 1.0)
+    if minor > 1:
+        step = 1.0 / minor
+        fx = np.abs((xs + step / 2) % step - step / 2)[None, :]
+        fy = np.abs((ys + step / 2) % step - step / 2)[:, None]
+        to_minor = np.minimum(fx, fy).astype(np.float32)
+        fine = _coverage(to_minor, texel, 0.6 * TABLE_LINE_SHARE, step)
+        coverage = np.maximum(coverage, MINOR_LINE_STRENGTH * fine)
+    return _tinted(coverage)
 
 
 def _grid_level(width: int, height: int) -> npt.NDArray[np.uint8]:
@@ -390,10 +416,12 @@ TABLE_TEXELS = (512, 512)
 
 
 @cache
-def table_grid_texture() -> Texture:
-    """An open table's repeating ruled texture, one square of the rule, with hand-drawn
-    mipmaps (built once)."""
-    return _grid_texture("table-grid", TABLE_TEXELS, _square_level)
+def table_grid_texture(minor: int = 1) -> Texture:
+    """An open table's repeating ruled texture, one square of the rule (``minor`` units
+    across, each unit ruled faintly), with hand-drawn mipmaps (built once for each)."""
+    return _grid_texture(
+        f"table-grid-{minor}", TABLE_TEXELS, lambda w, h: _square_level(w, h, minor)
+    )
 
 
 def _grid_texture(
@@ -572,7 +600,9 @@ class HexGround:
             "map-surface", vertices, "triangles", indices=[0, 1, 2, 0, 2, 3], uvs=uvs
         )
         surface = self.root.attachNewNode(node)
-        surface.setTexture(hex_grid_texture() if self.hexes else table_grid_texture())
+        surface.setTexture(
+            hex_grid_texture() if self.hexes else table_grid_texture(self.scale.grid_units)
+        )
         return surface
 
     def _build_labels(self) -> NodePath:

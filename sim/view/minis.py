@@ -149,7 +149,9 @@ class BoxMinis:
         self.root.setLight(self.fill)
         self.minis: dict[str, _Mini] = {}
         self._ignored: set[str] = set()
-        infos = entities.meta.entities if isinstance(entities, Timeline) else entities or ()
+        infos = tuple(entities.meta.entities if isinstance(entities, Timeline) else entities or ())
+        self.infos = {info.id: info for info in infos}
+        """Who each entity is (its box's size and planform, when its timeline says)."""
         for info in infos:
             if info.kind == "aircraft":
                 self._add(info.id, info.callsign, info.type_id, info.side)
@@ -163,10 +165,13 @@ class BoxMinis:
         self._selected: str | None = None
 
     def _add(self, entity_id: str, callsign: str, type_id: str, side: str) -> _Mini:
-        length, span, height = self.box_lookup(type_id)
+        info = self.infos.get(entity_id)
+        box = info.box_ft if info is not None else None
+        length, span, height = box if box is not None else self.box_lookup(type_id)
         scale = self.settings.mini_scale
         size = (span * scale, length * scale, height * scale)
-        texture, uvs = make_atlas(side_colour(side), callsign)
+        planform = info.planform if info is not None else "swept"
+        texture, uvs = make_atlas(side_colour(side), callsign, planform)
         vertices, normals, texcoords, indices = box_geometry(size, uvs)
         node = make_geom_node(
             f"mini-{entity_id}",

@@ -250,3 +250,14 @@ def test_every_chart_names_sources_and_a_derivation(charts: dict[str, PlaneChart
         for band in chart.bands:
             assert f"Band {band.floor_ft} ft" in chart.derivation
         assert chart.climb_ft % 25 == 0
+
+
+def test_every_shipped_chart_gives_the_types_published_size() -> None:
+    """The replay's box mini is the type's length, span and height."""
+    for chart in plane_charts().values():
+        assert chart.box_ft is not None, chart.id
+        length, span, height = chart.box_ft
+        assert 15 <= length <= 30 and 20 <= span <= 45 and 6 <= height <= 12, chart.id
+    camel, bristol = plane_charts()["sopwith-camel"], plane_charts()["bristol-f2b"]
+    assert camel.span_ft is not None and bristol.span_ft is not None
+    assert bristol.span_ft > camel.span_ft
