@@ -319,7 +319,8 @@ def _coverage(
     cell_texels = cell / texel
     contrast = float(np.clip((cell_texels - 3.0) / 4.0, 0.0, 1.0))
     mean = float(coverage.mean())
-    return (mean + (coverage - mean) * contrast).astype(np.float32)
+    shaded: npt.NDArray[np.float32] = (mean + (coverage - mean) * contrast).astype(np.float32)
+    return shaded
 
 
 def _shade(
