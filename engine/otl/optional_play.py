@@ -115,7 +115,7 @@ class OptionalRules:
     def shot_targets(self) -> dict[str, ShotTarget]:
         """Balloons aloft and ground guns still firing, as things a plane may shoot at."""
         found = {
-            b.id: ShotTarget(b.id, f"balloon {b.id}", b.side, b.x_in, b.y_in, b.alt_ft)
+            b.id: ShotTarget(b.id, b.id, b.side, b.x_in, b.y_in, b.alt_ft)
             for b in self.balloons.values()
             if b.targetable
         }
