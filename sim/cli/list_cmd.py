@@ -72,7 +72,11 @@ class Listed:
     def summary(self) -> str:
         """``bop, 6 turns, 2 aircraft: F-16C, MiG-29`` (a game log says so first)."""
         aircraft = f"{len(self.types)} aircraft: {self.types_text()}" if self.types else ""
-        parts = [self.rules, f"{self.turns} turns" if self.turns else "", aircraft]
+        parts = [
+            self.rules,
+            f"{self.turns} {_turn_words(self.rules)}" if self.turns else "",
+            aircraft,
+        ]
         text = ", ".join(p for p in parts if p)
         return f"game log: {text}" if self.kind == "game log" else text
 
@@ -307,3 +311,12 @@ def _list(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             data,
         )
     return text, data
+
+
+def _turn_words(rules: str) -> str:
+    """What the rule set calls its turns, in the plural (``turns``, ``rounds``)."""
+    from engine.rulesets import rulesets
+
+    found = rulesets().get(rules)
+    word = (found.time.clock_turn_word or found.time.turn_word) if found is not None else "turn"
+    return f"{word}s"
