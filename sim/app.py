@@ -661,6 +661,8 @@ class ReplayApp:
         accept("n", scene.labels.cycle)
         if scene.has_altitude_tiles:  # rules without altitude tiles have no tile legend
             accept("k", scene.legend.toggle)
+        else:
+            scene.help.set_unbound(frozenset({"k"}))
         accept("d", scene.drop_lines.toggle)
         accept("b", self._pick_pair)
         accept("x", scene.pair.clear)

@@ -464,6 +464,7 @@ class HelpOverlay(Toggleable):
         self.root.setDepthTest(False)
         self.root.setDepthWrite(False)
         self.lines = HELP_LINES
+        self._unbound: frozenset[str] = frozenset()
         self._content: Any = None
         self.columns: tuple[Any, Any] | None = None
         """The key column's and the description column's text nodes."""
@@ -473,6 +474,16 @@ class HelpOverlay(Toggleable):
     def set_demo(self, demo: bool) -> None:
         """List the demo's esc and ctrl-q instead of the replay's esc (quit)."""
         lines = HELP_LINES[:-1] + DEMO_QUIT_LINES if demo else HELP_LINES
+        lines = tuple(line for line in lines if line[0] not in self._unbound)
+        if lines != self.lines:
+            self.lines = lines
+            self._build()
+
+    def set_unbound(self, keys: frozenset[str]) -> None:
+        """Leave out the keys this replay does not bind (``k`` on rules without altitude
+        tiles)."""
+        self._unbound = keys
+        lines = tuple(line for line in self.lines if line[0] not in keys)
         if lines != self.lines:
             self.lines = lines
             self._build()

@@ -52,3 +52,18 @@ def test_the_demo_lines_keep_the_columns(clean_scene: Any) -> None:
     assert keys.getText().split("\n")[-1] == "ctrl-q"
     assert whats.getNumRows() == len(overlay.lines)
     overlay.destroy()
+
+
+def test_a_key_the_replay_does_not_bind_is_not_listed(clean_scene: Any) -> None:
+    """Rules without altitude tiles (Over the Lines' flight stands) leave ``k`` unbound, and
+    the help does not offer it, in the demo either."""
+    overlay = HelpOverlay(clean_scene.aspect2d)
+    try:
+        assert "k" in [key for key, _ in overlay.lines]
+        overlay.set_unbound(frozenset({"k"}))
+        assert "k" not in [key for key, _ in overlay.lines]
+        overlay.set_demo(True)
+        assert "k" not in [key for key, _ in overlay.lines]
+        assert overlay.lines[-len(DEMO_QUIT_LINES) :] == DEMO_QUIT_LINES
+    finally:
+        overlay.root.removeNode()
