@@ -4,15 +4,12 @@ Tacview export and rendering, and bad files refused on one line with nothing wri
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from models.timeline import Timeline
-from tests.sim.cli_helpers import run
+from tests.sim.cli_helpers import furball_process, run
 
 DUEL = "otl/camel-vs-albatros"
 
@@ -76,29 +73,14 @@ def test_tacview_export_bookmarks_rounds_and_names_the_rules(
     assert "Over the Lines rules" in text
 
 
-def _furball(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """The command line in a process of its own (a render sizes the offscreen window, which
-    the other tests in this process share)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli.main", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env={**env, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
-        check=False,
-        timeout=300,
-    )
-
-
 def test_render_png_and_gif(duel: Path, tmp_path: Path) -> None:
-    done = _furball(
+    done = furball_process(
         "render", str(duel), "--png", "d.png", "--at", "17", "--camera", "chase",
         "--select", "camel-1", "--size", "480x270", cwd=tmp_path,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "d.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    done = _furball(
+    done = furball_process(
         "render", str(duel), "--gif", "d.gif", "--from", "14", "--to", "15",
         "--size", "320x180", cwd=tmp_path,
     )  # fmt: skip

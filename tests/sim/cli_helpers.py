@@ -1,7 +1,11 @@
 """Running the ``furball`` command line in-process for tests."""
 
 import json
+import os
 import shlex
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,3 +28,18 @@ def run_json(capsys: pytest.CaptureFixture[str], command: str) -> Any:
     code, out, err = run(capsys, command + " --json")
     assert code == 0, err
     return json.loads(out)
+
+
+def furball_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``furball ARGS`` in a process of its own with no display (a render sizes the
+    offscreen window, which the tests in this process share)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    return subprocess.run(
+        [sys.executable, "-m", "sim.cli.main", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**env, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        check=False,
+        timeout=300,
+    )

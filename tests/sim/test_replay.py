@@ -1,8 +1,5 @@
 """The composed replay: the scene drawn offscreen, video export, and the play/render commands."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +10,7 @@ from engine import Game
 from models.scenario import load_scenario
 from sim.app import ReplayScene
 from sim.cli.replay_cmds import parse_size, render_video
-from tests.sim.cli_helpers import run
+from tests.sim.cli_helpers import furball_process, run
 from tests.sim.conftest import TEST_HEIGHT, TEST_WIDTH, grab
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -140,23 +137,10 @@ def test_render_rejects_bad_requests(capsys: pytest.CaptureFixture[str]) -> None
     assert code == 2 and "WIDTHxHEIGHT" in err
 
 
-def _furball(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli.main", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env={**env, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
-        check=False,
-        timeout=300,
-    )
-
-
 def test_render_png_at_the_requested_size(tmp_path: Path) -> None:
     from panda3d.core import PNMImage
 
-    done = _furball(
+    done = furball_process(
         "render",
         "bfm/loop",
         "--png",
@@ -175,7 +159,7 @@ def test_render_png_at_the_requested_size(tmp_path: Path) -> None:
 
 
 def test_render_png_with_the_padlock_camera(tmp_path: Path) -> None:
-    done = _furball(
+    done = furball_process(
         "render",
         "demo/2v2-merge",
         "--png",
@@ -197,7 +181,7 @@ def test_render_png_with_the_padlock_camera(tmp_path: Path) -> None:
 
 
 def test_play_falls_back_to_an_mp4_it_names(tmp_path: Path) -> None:
-    done = _furball(
+    done = furball_process(
         "play", "bfm/loop", "--or-mp4", "loop.mp4", "--size", "320x180", "--json", cwd=tmp_path
     )
     assert done.returncode == 0, done.stderr
