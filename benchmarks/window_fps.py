@@ -27,7 +27,7 @@ from pathlib import Path
 from benchmarks.first_frame import display
 
 TARGET_FPS = 30.0
-SCENARIOS = ("demo/2v2-merge", "historical/modern-furball")
+SCENARIOS = ("demo/2v2-merge", "historical/modern-furball", "otl/circus-4v4")
 CAMERAS = ("orbit", "chase", "cockpit", "top", "table", "padlock")
 WARM_UP_S = 3.0
 START_TIMEOUT_S = 60.0
