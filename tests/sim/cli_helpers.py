@@ -43,3 +43,20 @@ def furball_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         check=False,
         timeout=300,
     )
+
+
+def shape_report(module: str, size: tuple[int, int], path: Path) -> dict[str, Any]:
+    """Run ``module.measure_shape(width, height, path)`` in a process of its own with no
+    display, and return the JSON it prints on its last ``REPORT`` line (the HUD layout
+    measured offscreen at one window shape)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    env.pop("DISPLAY", None)
+    code = f"from {module} import measure_shape; measure_shape({size[0]}, {size[1]}, {str(path)!r})"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
+    assert done.returncode == 0 and lines, done.stderr[-3000:]
+    return dict(json.loads(lines[-1][len("REPORT ") :]))

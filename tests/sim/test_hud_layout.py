@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +21,7 @@ import pytest
 from sim.main_thread_gc import main_thread_collects
 from sim.view.hud.layout import clear_middle
 from sim.view.hud.screen import LEAST_TEXT_PX, Screen
+from tests.sim.cli_helpers import shape_report
 
 SHAPES: dict[str, tuple[int, int]] = {
     "16:9 1920x1080": (1920, 1080),
@@ -166,25 +165,9 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any
 
     path = tmp_path_factory.mktemp("hud-layout") / "merge.npz"
     merge().save(path)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("DISPLAY", None)
 
     def run(size: tuple[int, int]) -> dict[str, Any]:
-        code = (
-            "from tests.sim.test_hud_layout import measure_shape; "
-            f"measure_shape({size[0]}, {size[1]}, {str(path)!r})"
-        )
-        done = subprocess.run(
-            [sys.executable, "-c", code],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
-        assert done.returncode == 0 and lines, done.stderr[-3000:]
-        return dict(json.loads(lines[-1][len("REPORT ") :]))
+        return shape_report("tests.sim.test_hud_layout", size, path)
 
     # The pool's threads allocate while this process holds Panda3D objects: only the main
     # thread may collect them (sim.main_thread_gc).

@@ -7,9 +7,6 @@ Lines' declaration, without its game)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -20,6 +17,7 @@ import pytest
 
 from models.timeline import Timeline
 from sim.main_thread_gc import main_thread_collects
+from tests.sim.cli_helpers import shape_report
 from tests.sim.otl_timeline import (
     AIRFIELD_ID,
     ARCHIE_ID,
@@ -297,25 +295,9 @@ def measure_shape(width: int, height: int, timeline_path: str) -> None:
 def reports(tmp_path_factory: pytest.TempPathFactory, timeline: Timeline) -> dict[str, Any]:
     path = tmp_path_factory.mktemp("otl-hud") / "otl.furball.npz"
     timeline.save(path)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("DISPLAY", None)
 
     def run(size: tuple[int, int]) -> dict[str, Any]:
-        code = (
-            "from tests.sim.test_otl_view import measure_shape; "
-            f"measure_shape({size[0]}, {size[1]}, {str(path)!r})"
-        )
-        done = subprocess.run(
-            [sys.executable, "-c", code],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
-        assert done.returncode == 0 and lines, done.stderr[-3000:]
-        return dict(json.loads(lines[-1][len("REPORT ") :]))
+        return shape_report("tests.sim.test_otl_view", size, path)
 
     with main_thread_collects(), ThreadPoolExecutor(max_workers=2) as pool:
         return dict(zip(SHAPES, pool.map(run, SHAPES.values()), strict=True))
