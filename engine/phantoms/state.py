@@ -8,6 +8,7 @@ combat, damage); every rule module reads and writes the fields named here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine.hexmap import Hex
 from models.phantoms.card import ControlCard
@@ -143,3 +144,34 @@ class PlaneState:
         self.finished = None
         self.fired = False
         self.recovered_this_impulse = False
+
+
+MoveKind = Literal["move", "still", "recover", "fall", "crash"]
+"""What an aircraft did in a Movement Segment: flew into the hex(es) ahead; did not move
+this impulse; regained control (§6.4); stayed out of control and lost a level; fell below
+level 0."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveStep:
+    """What one aircraft did in one impulse's Movement Segment (§6.0), as the record and
+    the replay read it: where it was and faced before and after, and why it changed."""
+
+    plane_id: str
+    turn: int
+    impulse: int
+    kind: MoveKind
+    from_hex: Hex
+    from_facing: int
+    from_level: int
+    to_hex: Hex
+    to_facing: int
+    to_level: int
+    speed: int
+    """Speed after the segment (maneuver costs, climbs and dives applied)."""
+    path: tuple[Hex, ...] = ()
+    """The hexes entered, in order (two in one impulse under the five-impulse option)."""
+    maneuver: Maneuver | None = None
+    """The maneuver completed on entering its marker hex, if any."""
+    level_change: int = 0
+    """Levels climbed (+) or dived (−) on entering climb/dive-marker hexes."""
