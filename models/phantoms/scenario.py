@@ -1,0 +1,165 @@
+"""A Phantoms scenario file: the shared header, the year and the optional rules in play,
+each aircraft's start on the hex mat, reinforcements, and the ground and naval units.
+
+Positions are in the game's own units: a hex written ``Q,R`` (flat-topped axial, as every
+furball hex map), a facing 0–5 (0 crosses the north hexside, clockwise), an altitude level
+and a speed in points.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Self
+
+from pydantic import Field, field_validator, model_validator
+
+from models.base import DataModel
+from models.phantoms.common import TOP_SPEED, Quality
+from models.phantoms.orders import MarkerOrder, PhantomsTurn, parse_markers
+from models.scenario_common import MAX_AIRCRAFT, AircraftCommon, ScenarioCommon
+
+MAT_LIMIT_HEXES = 200
+"""How far from the mat's centre a scenario may place anything (about 160 nm)."""
+TOP_LEVEL = 14
+"""The highest altitude level a scenario may use (70,000 ft at 5,000 ft a level)."""
+_HEX = r"^\s*-?\d+\s*,\s*-?\d+\s*$"
+
+
+def _markers(value: object) -> object:
+    if isinstance(value, str):
+        from models.phantoms.orders import NotationError
+
+        try:
+            return parse_markers(value)
+        except NotationError as error:
+            raise ValueError(str(error)) from None
+    return value
+
+
+class AiSetup(DataModel):
+    """How the AI pilot flies."""
+
+    target: str | None = None
+    """The enemy (aircraft or ground unit id) it goes after first; the nearest when none."""
+    role: Literal["fighter", "striker", "escort"] = "fighter"
+    """A striker flies its profile to the target, releases and egresses; an escort stays
+    with the strikers and engages what threatens them."""
+    profile: Literal["level", "dive", "low", "toss", "standoff"] = "dive"
+    """A striker's attack profile (Intruders I-p.4)."""
+    aggression: float = Field(default=0.6, ge=0.0, le=1.0)
+
+
+class PhantomsAircraft(AircraftCommon):
+    """One aircraft at the start, or entering as a reinforcement."""
+
+    hex: str = Field(pattern=_HEX)
+    """``Q,R`` of its hex."""
+    facing: int = Field(ge=0, le=5)
+    level: int = Field(ge=0, le=TOP_LEVEL)
+    speed: int = Field(ge=1, le=TOP_SPEED)
+    quality: Quality = "average"
+    pilot: Literal["script", "ai", "solitaire"] = "ai"
+    """``solitaire``: flown by Intruders' enemy behaviour tables (I-p.14)."""
+    ai: AiSetup = Field(default_factory=AiSetup)
+    markers: tuple[MarkerOrder, ...] = ()
+    """A script pilot's maneuver queue, one entry per marker placed (``"RT S+1 LHT"``);
+    when it runs out the AI pilot flies on."""
+    script: tuple[PhantomsTurn, ...] = ()
+    """Per-turn orders (speed, afterburner, break-off) for a script pilot."""
+    missiles: dict[str, int] | None = None
+    """Air-to-air missiles by id; the card's default load when left out."""
+    stores: dict[str, int] = Field(default_factory=dict)
+    """Air-to-ground stores by weapon id (a loaded aircraft, §11.0)."""
+    ecm_pods: int = Field(default=0, ge=0, le=2)
+    ir_jammers: int = Field(default=0, ge=0, le=2)
+    wingman: str | None = None
+    """The aircraft it flies as a designated wingman with (shares visual spots, §13.0)."""
+    marker: MarkerOrder | None = None
+    """A marker already out at the start, e.g. an overshooting MiG's turn (U-p.15)."""
+    marker_hexes: int | None = Field(default=None, ge=0, le=12)
+    """How far ahead the starting marker lies (its card distance when left out)."""
+
+    _parse_markers = field_validator("markers", mode="before")(lambda cls, v: _markers(v))
+
+    @field_validator("marker", mode="before")
+    @classmethod
+    def _one_marker(cls, value: object) -> object:
+        if isinstance(value, str):
+            parsed = _markers(value)
+            if not isinstance(parsed, tuple) or len(parsed) != 1:
+                raise ValueError("the starting marker is one maneuver, e.g. \"RT\"")
+            return parsed[0]
+        return value
+
+    @model_validator(mode="after")
+    def _script_for_script_pilot(self) -> Self:
+        if self.pilot == "script" and not (self.markers or self.script):
+            raise ValueError('a script pilot needs markers or a script (or pilot = "ai")')
+        return self
+
+
+class Reinforcement(DataModel):
+    """Aircraft that may join at a turn's start on a die roll (U-p.15's MiG-21 pairs,
+    U-p.7's MiG replacements)."""
+
+    id: str = Field(pattern=r"^[a-z0-9_\-]+$")
+    roll_at_least: int = Field(default=1, ge=1, le=10)
+    """They arrive on a d10 of this or more, rolled at each turn's start."""
+    from_turn: int = Field(default=1, ge=1)
+    times: int = Field(default=1, ge=1, le=10)
+    """How many times the group may arrive (each arrival is the listed aircraft once)."""
+    aircraft: tuple[PhantomsAircraft, ...] = Field(min_length=1, max_length=8)
+
+
+class Controller(DataModel):
+    """A ground or airborne controller (GCI, AWACS) helping one side (§4.0, §13.0)."""
+
+    side: str = Field(min_length=1)
+    kind: Literal["gci", "awacs"] = "gci"
+
+
+class PhantomsOptions(DataModel):
+    """The optional rules a group switches on (§13.0–§15.0, Intruders)."""
+
+    five_impulse: bool = False
+    """§15.0: five impulses a turn."""
+    hidden_markers: bool = False
+    """Markers are placed face down and shown when reached (§15.1)."""
+    launch_rolls: Literal["off", "phantoms", "vietnam"] = "off"
+    """§15.2 launch rolls by era, or Intruders' Vietnam launch numbers (I-p.13)."""
+    emergency_maneuvers: bool = False
+    spotting: bool = False
+    """§13.0: radar and visual spotting; unspotted firers get their bonuses."""
+    stealth: bool = False
+    vietnam: bool = False
+    """Intruders' Vietnam rules: US rules of engagement, speed 5 at levels 0–1 (I-p.13)."""
+    static_map: bool = False
+    """The mat's edges bound the fight; otherwise everything is shifted (§10.0)."""
+    visibility_hexes: int | None = Field(default=None, ge=1, le=30)
+    """Weather's limit on visual spotting range (U-p.6)."""
+
+
+class PhantomsScenario(ScenarioCommon):
+    """A scenario of Phantoms (``rules = "phantoms"``)."""
+
+    rules: Literal["phantoms"]
+    year: int = Field(default=1972, ge=1945, le=2030)
+    """The year of the fight: C/M by era (§14.0) and launch numbers (§15.2) read it."""
+    options: PhantomsOptions = Field(default_factory=PhantomsOptions)
+    aircraft: tuple[PhantomsAircraft, ...] = Field(min_length=1, max_length=MAX_AIRCRAFT)
+    reinforcements: tuple[Reinforcement, ...] = ()
+    controllers: tuple[Controller, ...] = ()
+    mat_hexes: tuple[int, int] = (30, 24)
+    """The mat's width and height in hexes (the minimum mat is 12 × 18)."""
+    exit_edge: Literal["north", "south", "east", "west"] | None = None
+    """Where a side's victory says it leaves (U-p.15: the lower edge)."""
+    victory: str = ""
+    """The scenario's victory conditions, as the briefing gives them."""
+    history: str = ""
+
+    @model_validator(mode="after")
+    def _inside(self) -> Self:
+        for number, setup in enumerate(self.aircraft):
+            q, r = (int(part) for part in setup.hex.split(","))
+            if max(abs(q), abs(r), abs(q + r)) > MAT_LIMIT_HEXES:
+                raise ValueError(f"aircraft.{number}.hex: more than {MAT_LIMIT_HEXES} hexes out")
+        return self
