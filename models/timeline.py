@@ -71,7 +71,7 @@ class _Meta(BaseModel):
     )
 
 
-EntityKind = Literal["aircraft", "missile", "balloon", "ground"]
+EntityKind = Literal["aircraft", "missile", "balloon", "ground", "ship", "bomb"]
 """The kinds of entity a timeline holds."""
 FLYING_KINDS: frozenset[str] = frozenset({"aircraft", "missile"})
 """The kinds that fly and are bearings on the PHAD; balloons and ground units are not."""
@@ -86,8 +86,10 @@ class EntityInfo(_Meta):
     side: str
     kind: EntityKind = "aircraft"
     """What it is: an ``aircraft`` (flown, in the aircraft list, the camera's cycling and
-    the PHAD), a ``missile``, a ``balloon`` (tethered, drawn as a gasbag) or a ``ground``
-    unit (a gun, troops, a target or an airfield, marked on the table)."""
+    the PHAD), a ``missile`` (air-to-air, a SAM or an ARM), a ``balloon`` (tethered, drawn
+    as a gasbag), a ``ground`` unit (a gun, troops, a SAM site, a radar, a target or an
+    airfield, marked on the table), a ``ship`` (a naval target, drawn as a hull) or a
+    ``bomb`` (a falling store, drawn pointing along its path)."""
     pilot: str = ""
     """Who flies it and the crew's quality, e.g. ``ai, veteran crew``; empty for a missile."""
     box_ft: tuple[float, float, float] | None = None
@@ -96,6 +98,18 @@ class EntityInfo(_Meta):
     planform: Literal["swept", "straight"] = "swept"
     """The silhouette printed on its box's top: a swept-wing jet, or a straight-winged
     WWI type."""
+    rotorcraft: bool = False
+    """An aircraft that flies on rotors (a rescue helicopter): drawn as any box mini, but
+    Tacview is told it is a rotorcraft."""
+    unit: str = ""
+    """A ground unit's kind in the rules' own short words (``AAA ZPU-4``, ``SA-2``,
+    ``FAN SONG``), printed on its counter; empty to print the viewer's word for its type."""
+    ring_ft: float | None = Field(default=None, gt=0.0)
+    """A ground site's engagement radius in feet, drawn as a ring round its counter while
+    it is in play; None for a unit that engages nothing at range."""
+    acmi_type: str = ""
+    """Its Tacview object type (``Ground+AntiAircraft``, ``Sea+Watercraft``), written as it
+    is; empty for the type its kind implies."""
 
 
 class Event(_Meta):
@@ -142,6 +156,11 @@ class TimelineMeta(_Meta):
     events: tuple[Event, ...] = ()
     turn_table: tuple[dict[str, Any], ...] = ()
     """Per game-turn, per entity: the rules' state at the end of the turn (for reports)."""
+    burst_kinds: tuple[str, ...] = ()
+    """Event kinds the replay draws as a burst in the air (flak, a SAM's warhead) at the
+    point their data names (``x_ft``, ``y_ft``, ``z_ft``; ``style`` = ``flak`` or
+    ``warhead`` picks the look).  Empty in a file written before rule sets named them:
+    the replay then takes the kinds it knew then (Over the Lines' archie)."""
 
 
 class TimelineFormatError(ValueError):

@@ -94,7 +94,8 @@ class ReplayScene:
         from sim.energy import EnergyHistory
         from sim.view.awareness import AwarenessLines
         from sim.view.balloons import Balloons
-        from sim.view.bursts import ShellBursts
+        from sim.view.bombs import Bombs
+        from sim.view.bursts import ShellBursts, burst_kinds
         from sim.view.droplines import DropLines
         from sim.view.ground import HexGround
         from sim.view.ground_units import GroundUnits
@@ -107,6 +108,7 @@ class ReplayScene:
         from sim.view.missile_marks import MissileMarks, missile_targets
         from sim.view.pair_range import PairRange
         from sim.view.radar_arcs import RadarArcs
+        from sim.view.ships import Ships
         from sim.view.stacks import AltitudeStacks
         from sim.view.stands import FlightStands
         from sim.view.target_box import TargetBoxes
@@ -138,8 +140,10 @@ class ReplayScene:
         minis = BoxMinis(self.root, timeline, self.settings)
         self.stands = FlightStands(self.root, timeline, self.settings)
         self.balloons = Balloons(minis.root, self.settings)
-        self.ground_units = GroundUnits(self.root, self.settings)
-        self.bursts = ShellBursts(self.root, self.settings)
+        self.ground_units = GroundUnits(self.root, self.settings, timeline.meta.entities)
+        self.ships = Ships(minis.root, self.settings, timeline.meta.entities)
+        self.bombs = Bombs(minis.root, self.settings)
+        self.bursts = ShellBursts(self.root, self.settings, burst_kinds(timeline.meta))
         self.layers: list[Any] = [
             HexGround(
                 self.root,
@@ -151,6 +155,8 @@ class ReplayScene:
             self.stands,
             self.balloons,
             self.ground_units,
+            self.ships,
+            self.bombs,
             TentMinis(self.root, self.settings),
             AltitudeStacks(self.root, self.settings),
             Trails(self.root, self.settings, kinds=frozenset({"aircraft"})),
@@ -315,7 +321,7 @@ class ReplayScene:
             pose.fov_deg,
             pose.film_ft,
         )
-        for layer in (self.stands, self.ground_units, self.bursts):
+        for layer in (self.stands, self.ground_units, self.ships, self.bombs, self.bursts):
             layer.set_eye(eye)
         self.radar_arcs.set_camera(self.rig.mode)
         for layer in self.layers:

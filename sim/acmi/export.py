@@ -14,6 +14,10 @@ What goes where:
   LockedTarget (the STT target);
 * missiles (``Weapon+Missile``): Name, Parent (launcher), LockedTarget (its target), from
   launch until they leave play, when they are removed;
+* every other kind as the Tacview type it implies (:func:`acmi_type`: helicopters
+  ``Air+Rotorcraft``, bombs ``Weapon+Bomb``, ships ``Sea+Watercraft``, ground units
+  ``Ground+Static``), or the type its entity names (``Ground+AntiAircraft`` for a gun or
+  a SAM site);
 * events: a Bookmark at the start of every game-turn, a Message for every launch, a
   Timeout (Tacview's shot log) for every gunshot and for every missile when it leaves play,
   Destroyed for a kill or a crash.
@@ -55,6 +59,20 @@ LB_PER_FUEL_POINT = 100.0
 TACVIEW_COLOURS = ("Red", "Orange", "Yellow", "Green", "Cyan", "Blue", "Violet")
 SPARE_COLOURS = ("Green", "Yellow", "Orange", "Cyan", "Violet")
 """Colours for sides not named after one, in order of appearance."""
+ACMI_TYPES: dict[str, str] = {
+    "aircraft": "Air+FixedWing",
+    "missile": "Weapon+Missile",
+    "bomb": "Weapon+Bomb",
+    "ship": "Sea+Watercraft",
+    "ground": "Ground+Static",
+    "balloon": "Air+FixedWing",
+}
+"""Each entity kind's Tacview object type, when the entity names none of its own.  A
+balloon has no Tacview type of its own and has always been written as an aircraft."""
+ROTORCRAFT_TYPE = "Air+Rotorcraft"
+CREWED_KINDS = frozenset({"aircraft", "balloon"})
+"""Kinds written with a pilot, a flight and the cockpit's telemetry (throttle, fuel, load,
+radar); the others get their position, attitude and speeds only."""
 MISSILE_END_KINDS = frozenset(
     {"hit", "miss", "stall", "defeated", "lost_guidance", "guidance_lost", "seeker_lost"}
 )
@@ -92,6 +110,15 @@ def export_acmi(
         duration_s=float(timeline.t_s[-1] - timeline.t_s[0]),
         bytes=path.stat().st_size,
     )
+
+
+def acmi_type(info: EntityInfo) -> str:
+    """The Tacview object type of an entity: the one it names, else its kind's."""
+    if info.acmi_type:
+        return info.acmi_type
+    if info.kind == "aircraft" and info.rotorcraft:
+        return ROTORCRAFT_TYPE
+    return ACMI_TYPES.get(info.kind, ACMI_TYPES["aircraft"])
 
 
 def acmi_number(index: int) -> int:
@@ -233,14 +260,16 @@ class _Recorder:
         common = [("Name", info.type_id), ("CallSign", info.callsign)]
         side = [("Coalition", info.side.capitalize()), ("Color", colour)]
         if info.kind == "missile":
-            props = [("Type", "Weapon+Missile"), *common]
+            props = [("Type", acmi_type(info)), *common]
             shot = self.shots.get(info.id)
             if shot is not None and shot.launcher in self.index:
                 props.append(("Parent", f"{acmi_number(self.index[shot.launcher]):x}"))
             if shot is not None and shot.target in self.index:
                 props.append(("LockedTarget", f"{acmi_number(self.index[shot.target]):x}"))
             return props + side
-        props = [("Type", "Air+FixedWing"), *common]
+        props = [("Type", acmi_type(info)), *common]
+        if info.kind not in CREWED_KINDS:
+            return props + side
         if info.pilot:
             props.append(("Pilot", info.pilot))
         return [*props, ("Group", flight_name(info.callsign)), *side]
@@ -396,7 +425,7 @@ class _Block:
         self.properties: list[list[tuple[str, list[str]]]] = []
         for e, info in enumerate(timeline.meta.entities):
             listed = [(name, values[e]) for name, values in speeds]
-            if info.kind != "missile":
+            if info.kind in CREWED_KINDS:
                 wing = _wing(info.type_id)
                 if wing is not None:
                     area, aspect, dry_lb, cl_max = wing

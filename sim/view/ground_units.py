@@ -1,25 +1,32 @@
-"""Ground units: a flat marker on the table for each gun, troop position, target or
-airfield, with a short label.
+"""Ground units: a flat marker on the table for each gun, troop position, SAM site, radar,
+target or airfield, with a short label, and a site's engagement ring.
 
 Each ``ground`` entity gets a counter lying on the table: a dark square rimmed in its side's
 colour (an airfield's is a long strip), and above it a label that faces the camera with
-the unit's kind in the rules' short words (``ARCHIE``, ``MG``, ``TROOPS``, ``TARGET``,
-``AIRFIELD``) over its name.  The counter follows the unit's position and disappears when
-its ``active`` channel turns false (a gun knocked out), as a mini does.
+the unit's kind in the rules' short words over its name: the timeline's own
+(:attr:`EntityInfo.unit`, ``AAA ZPU-4``, ``SA-2``) when it gives them, else the viewer's word
+for its type (:data:`UNIT_WORDS`: ``ARCHIE``, ``MG``, ``TROOPS``, ``TARGET``, ``AIRFIELD``).
+A site with an engagement radius (:attr:`EntityInfo.ring_ft`) gets a thin, faint ring of
+that radius in its side's colour lying on the table round it.  Counter, label and ring follow
+the unit's position and disappear when its ``active`` channel turns false (a gun knocked
+out), as a mini does.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from panda3d.core import NodePath, TextNode
+from panda3d.core import LineSegs, NodePath, TextNode
 
 from engine.hexmap import STEP_FT
+from models.timeline import EntityInfo
 from sim.snapshot import Snapshot
 from sim.view.ground import make_geom_node
-from sim.view.layer import Eye, ViewSettings, side_colour
+from sim.view.layer import Eye, ViewSettings, line_overlay_root, side_colour
 
 GROUND_KIND = "ground"
 UNIT_WORDS: dict[str, str] = {
@@ -45,12 +52,39 @@ LABEL_LEAST_PX = 14.0
 LIFT_FT = 5.0
 """The counter lies this far over the table so it never fights the grid's depth."""
 FILL_RGBA = (0.1, 0.1, 0.09, 0.92)
+RING_SEGMENTS = 96
+"""Straight pieces in an engagement ring: round at any radius the top camera shows."""
+RING_ALPHA = 0.6
+"""An engagement ring's opacity: there to be read, not to hide the hexes under it."""
+RING_LIGHTEN = 0.25
+"""A ring's colour is its side's, this share of the way to white (a dark side colour
+disappears on the map)."""
+RING_THICKNESS_PX = 1.5
+RING_LIFT_FT = 2.0
+"""A ring lies this far over the table: above the grid, below the counters."""
 
 
-def unit_label(type_id: str, callsign: str) -> str:
-    """The label over a ground unit: its kind in short words, then its name."""
-    word = UNIT_WORDS.get(type_id, type_id.upper())
+def unit_label(type_id: str, callsign: str, unit: str = "") -> str:
+    """The label over a ground unit: its kind in short words (``unit`` when the timeline
+    gives them), then its name."""
+    word = unit or UNIT_WORDS.get(type_id, type_id.upper())
     return f"{word}\n{callsign}" if callsign else word
+
+
+def ring_points(radius_ft: float, segments: int = RING_SEGMENTS) -> npt.NDArray[np.float64]:
+    """A closed circle of ``radius_ft`` about the origin on the table: ``segments + 1``
+    points (x, y, 0), the first repeated at the end."""
+    angles = np.linspace(0.0, 2.0 * math.pi, segments + 1)
+    angles[-1] = 0.0
+    return np.stack(
+        [radius_ft * np.cos(angles), radius_ft * np.sin(angles), np.zeros_like(angles)], axis=1
+    )
+
+
+def ring_rgba(side: str) -> tuple[float, float, float, float]:
+    """An engagement ring's colour: its side's, lightened, see-through."""
+    r, g, b = (c + (1.0 - c) * RING_LIGHTEN for c in side_colour(side))
+    return (r, g, b, RING_ALPHA)
 
 
 def counter_geometry(
@@ -78,14 +112,30 @@ def counter_geometry(
 class _Unit:
     counter: NodePath
     label: NodePath
+    ring: NodePath | None = None
     shown: bool = True
+
+    @property
+    def nodes(self) -> tuple[NodePath, ...]:
+        return (self.counter, self.label) if self.ring is None else (
+            self.counter, self.label, self.ring)  # fmt: skip
 
 
 class GroundUnits:
-    """A counter and a label for every ground unit."""
+    """A counter and a label for every ground unit, and a ring round every site with an
+    engagement radius.
 
-    def __init__(self, parent: NodePath, settings: ViewSettings | None = None) -> None:
+    ``entities`` are the timeline's :class:`EntityInfo` (their ``unit`` words and
+    ``ring_ft``); a unit not among them is labelled by its type and has no ring."""
+
+    def __init__(
+        self,
+        parent: NodePath,
+        settings: ViewSettings | None = None,
+        entities: Iterable[EntityInfo] = (),
+    ) -> None:
         self.settings = settings or ViewSettings()
+        self.infos = {info.id: info for info in entities}
         self.root = parent.attachNewNode("ground-units")
         self.root.setLightOff(1)
         self.root.setTextureOff(1)
@@ -94,6 +144,8 @@ class GroundUnits:
         self.labels.setLightOff(1)
         self.labels.setBin("fixed", 7)
         self.labels.setDepthWrite(False)
+        self.rings = line_overlay_root(parent, "engagement-rings")
+        self.rings.setBin("fixed", 6)
         self.table_ft = self.settings.tile_base_alt_steps * STEP_FT
         self.units: dict[str, _Unit] = {}
         self._ignored: set[str] = set()
@@ -114,8 +166,9 @@ class GroundUnits:
                 f"ground-{entity_id}", vertices, "triangles", colours=colours, indices=indices
             )
         )
+        info = self.infos.get(entity_id)
         text = TextNode(f"ground-label-{entity_id}")
-        text.setText(unit_label(type_id, callsign))
+        text.setText(unit_label(type_id, callsign, info.unit if info is not None else ""))
         text.setAlign(TextNode.A_center)
         r, g, b = side_colour(side)
         text.setTextColor(0.6 + 0.4 * r, 0.6 + 0.4 * g, 0.6 + 0.4 * b, 1.0)
@@ -123,9 +176,22 @@ class GroundUnits:
         text.setShadowColor(0.0, 0.0, 0.0, 0.85)
         label = self.labels.attachNewNode(text)
         label.setBillboardPointEye()
-        unit = _Unit(counter, label)
+        ring = None
+        if info is not None and info.ring_ft is not None:
+            ring = self._ring(entity_id, info.ring_ft, side)
+        unit = _Unit(counter, label, ring)
         self.units[entity_id] = unit
         return unit
+
+    def _ring(self, entity_id: str, radius_ft: float, side: str) -> NodePath:
+        segs = LineSegs(f"engagement-ring-{entity_id}")
+        segs.setColor(*ring_rgba(side))
+        segs.setThickness(RING_THICKNESS_PX)
+        first, *rest = (tuple(float(v) for v in point) for point in ring_points(radius_ft))
+        segs.moveTo(*first)
+        for point in rest:
+            segs.drawTo(*point)
+        return self.rings.attachNewNode(segs.create())
 
     # -- Layer -----------------------------------------------------------------------------
     def update(self, snapshot: Snapshot) -> None:
@@ -138,7 +204,7 @@ class GroundUnits:
                 unit = self._add(state.id, state.type_id, state.callsign, state.side)
             if state.active != unit.shown:
                 unit.shown = state.active
-                for node in (unit.counter, unit.label):
+                for node in unit.nodes:
                     node.show() if state.active else node.hide()
             if not state.active:
                 continue
@@ -155,8 +221,11 @@ class GroundUnits:
             unit.label.setScale(height)
             # Two lines of text: lift the label so its lower line clears the counter.
             unit.label.setPos(x, y, self.table_ft + height * 1.6)
+            if unit.ring is not None:
+                unit.ring.setPos(x, y, self.table_ft + RING_LIFT_FT)
 
     def destroy(self) -> None:
         self.root.removeNode()
         self.labels.removeNode()
+        self.rings.removeNode()
         self.units.clear()
