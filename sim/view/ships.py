@@ -28,9 +28,9 @@ from sim.view.layer import Eye, ViewSettings, side_colour
 SHIP_KIND = "ship"
 DEFAULT_SHIP_FT = (480.0, 52.0, 18.0)
 """Length, beam and hull height of a ship whose timeline gives none: a Kashin destroyer's."""
-SHIP_SCALE_SHARE = 0.15
+SHIP_SCALE_SHARE = 0.25
 """A ship is drawn at this share of the aircraft's mini scale: on a hex mat drawn for
-fighters, a destroyer is as long as a flight of four."""
+fighters, a destroyer is about as long as a hex and twice a fighter."""
 SHIP_LEAST_PX = 48.0
 """Seen from afar a ship is drawn larger, so that its length keeps this many pixels."""
 HULL_RGB = (0.5, 0.52, 0.55)

@@ -16,7 +16,7 @@ Coordinates are 2D ``(x, y)``: ``x`` to the right and ``y`` up, written into Pan
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from panda3d.core import (
     DynamicTextFont,
@@ -310,6 +310,30 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(limit - 1, 1)].rstrip() + "…"
 
 
+ITEM_SEPARATOR = " · "
+"""What a row's value lists its items with (``SA-2 FAN SONG 9h · MIG-21 12h``)."""
+
+
+def fitted(text: str, limit: int, fits: Callable[[str], bool]) -> str:
+    """``text`` as a row shows it in at most ``limit`` characters and a width that
+    ``fits``: whole, else as many of its leading items as fit and a count of the rest
+    (``SA-2 FAN SONG 9h +1``), else cut shorter and shorter with an ellipsis.  Capitals are
+    wider than the letters a panel's width is reckoned for, so a count of characters alone
+    can run a value into its caption."""
+    if len(text) <= limit and fits(text):
+        return text
+    items = text.split(ITEM_SEPARATOR)
+    for kept in range(len(items) - 1, 0, -1):
+        shown = f"{ITEM_SEPARATOR.join(items[:kept])} +{len(items) - kept}"
+        if len(shown) <= limit and fits(shown):
+            return shown
+    for chars in range(min(limit, len(text)), 1, -1):
+        shown = clip(text, chars) if chars < len(text) else text
+        if fits(shown):
+            return shown
+    return clip(text, 2)
+
+
 # -- the panels --------------------------------------------------------------------------
 
 PANEL_WIDTH = 0.62
@@ -318,6 +342,9 @@ INIT_CHARS = 5
 """Initiative (``-12.3``), flight class (``B/b``) and AP (``4 6``) share one row."""
 VALUE_GAP = 0.03
 """Least space between a row's caption and its value."""
+TEXT_INTO_GAP = 0.02
+"""How far a text value may run into :data:`VALUE_GAP` before it is cut (a value of its
+row's ``chars`` in capitals and digits may, and did before values were measured)."""
 INIT_VALUE_X, CLASS_X, AP_CAPTION_X = 0.155, 0.34, 0.43
 """The initiative row's columns: ``INIT 5.37   B/b   AP 4 6`` (value left, class centred,
 AP caption left; the AP value is right-aligned like every other row's value)."""
@@ -434,17 +461,21 @@ class RowsPanel:
         used = float(self.values[key].text_node.calcWidth(caption)) * TEXT_SMALL
         return self.width - 0.025 - (0.045 + used + VALUE_GAP)
 
-    def _names(self, key: str, ids: tuple[str, ...], snapshot: Snapshot) -> str:
-        if not ids:
-            return NONE_TEXT
-        callsigns = {e.id: e.callsign for e in snapshot.entities}
+    def _fits(self, key: str, slack: float = 0.0) -> Callable[[str], bool]:
+        """Whether a text fits a row's value room, widened by ``slack``."""
         label = self.values[key].text_node
-        room = self._room[key]
+        room = self._room[key] + slack
 
         def fits(text: str) -> bool:
             return float(label.calcWidth(drawable(text))) * TEXT_SMALL <= room
 
-        return names_that_fit(ids, callsigns, short_labels(snapshot.entities), fits)
+        return fits
+
+    def _names(self, key: str, ids: tuple[str, ...], snapshot: Snapshot) -> str:
+        if not ids:
+            return NONE_TEXT
+        callsigns = {e.id: e.callsign for e in snapshot.entities}
+        return names_that_fit(ids, callsigns, short_labels(snapshot.entities), self._fits(key))
 
     def update(self, snapshot: Snapshot) -> None:
         state = selected_state(snapshot)
@@ -474,7 +505,8 @@ class RowsPanel:
         else:
             shown = written(value, row.format)
             said = warns(shown)
-            text = clip(shown or row.empty or NONE_TEXT, row.chars)
+            fits = self._fits(row.key, TEXT_INTO_GAP)
+            text = fitted(shown or row.empty or NONE_TEXT, row.chars, fits)
         label.set(text)
         if row.warn:
             label.set_colour(AMBER if said else WHITE)
