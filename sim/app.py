@@ -259,11 +259,16 @@ class ReplayScene:
         timeline (bounds, energy history, scrub bar) is worked out again, and the hex map
         is rebuilt only when the engagement has spread beyond it."""
         from sim.energy import EnergyHistory
+        from sim.view.bursts import burst_kinds
         from sim.view.ground import HexGround
 
         self.timeline = timeline
         self.playback.extend(timeline, complete)
         self.stands.extend(timeline)
+        # Entities and burst kinds the engine declared since: their words, rings and sizes.
+        for layer in (self.ground_units, self.ships):
+            layer.infos.update({info.id: info for info in timeline.meta.entities})
+        self.bursts.kinds = burst_kinds(timeline.meta)
         self.bounds = timeline_bounds(timeline)
         self.rig.bounds = self.bounds
         low, high = self.bounds.low, self.bounds.high

@@ -414,3 +414,24 @@ def test_each_kind_is_written_as_its_tacview_type(timeline: Timeline, tmp_path: 
     ship_number = f"{acmi_number(timeline.entity_index(SHIP_ID)):x}"
     ship_updates = [line for line in text.splitlines() if line.startswith(f"{ship_number},")]
     assert not any("Throttle=" in line or "FuelWeight=" in line for line in ship_updates)
+
+
+def test_a_growing_timeline_keeps_its_burst_kinds_and_unit_words(
+    clean_scene: Any, timeline: Timeline
+) -> None:
+    from dataclasses import replace
+
+    plain = tuple(
+        info.model_copy(update={"ring_ft": None, "box_ft": None}) for info in timeline.meta.entities
+    )
+    first = timeline.meta.model_copy(update={"burst_kinds": (), "entities": plain})
+    scene = _scene(clean_scene, replace(timeline, meta=first), "top")
+    try:
+        assert scene.bursts.kinds == LEGACY_BURST_KINDS
+        assert scene.ground_units.infos[GUN_ID].ring_ft is None
+        scene.extend(timeline)
+        assert scene.bursts.kinds == {FLAK_KIND, SAM_BURST_KIND}
+        assert scene.ground_units.infos[GUN_ID].ring_ft == GUN_RING_FT
+        assert scene.ships.infos[SHIP_ID] == timeline.meta.entities[timeline.entity_index(SHIP_ID)]
+    finally:
+        scene.destroy()
