@@ -1,0 +1,187 @@
+"""The AI pilot's choice of maneuver marker (§6.1): every marker the rules allow it now is
+flown on paper (:mod:`engine.phantoms.forecast`) and scored against where each enemy will
+be when the maneuver is done, and the best is placed.
+
+What a fighter wants, in order of weight:
+
+* its target in its guns (adjacent, nose on, within a level) or in a missile's firing
+  position (behind it for heat-seekers, in its radar cone within range for radar
+  missiles);
+* no enemy with the same on it;
+* to close on its target and match its level, nose towards it;
+* speed to keep flying (a speed of 2 or less invites a loss of control) and no hard turn
+  or loop that its pilot may lose control in;
+* with a missile in flight at it, a hard turn or loop out (+3 to its defence, §7.1).
+
+A striker scores the distance to its target hex and the level its attack profile wants
+instead, then, after release, the way home.  Enemies are expected to fly to their own
+markers, which lie face up on the mat (the hidden-markers option hides them: then straight
+on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.hexmap import Hex
+from engine.phantoms import hexgrid
+from engine.phantoms.forecast import Forecast, forecast
+from engine.phantoms.state import PlaneState
+from models.phantoms.common import MANEUVER_CLASS, MANEUVERS, Maneuver
+from models.phantoms.orders import MarkerOrder
+
+GUN_SCORE = 60.0
+HEAT_SCORE = 45.0
+RADAR_SCORE = 30.0
+THREAT_WEIGHT = 0.9
+"""An enemy's shot on it counts this much against its own shot on the enemy."""
+RANGE_WEIGHT = 2.0
+LEVEL_WEIGHT = 3.0
+SLOW_PENALTY = 12.0
+HARD_WHEN_INBOUND = 35.0
+HEAT_RANGE = 4
+"""Hexes plus levels a heat-seeker is taken to reach, for scoring (the rules' own limit is
+read by the fire rules)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """Where one enemy is expected to be, and what it carries."""
+
+    id: str
+    hex: Hex
+    facing: int
+    level: int
+    guns: bool
+    heat: bool
+    radar_range: tuple[int, int] | None
+    """Its radar missiles' shortest and longest range when it can lock and fire them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What the aircraft is after: an enemy, or for a striker a hex and a level."""
+
+    target: str | None = None
+    strike_hex: Hex | None = None
+    strike_level: int | None = None
+    home_hex: Hex | None = None
+    """Where a striker goes once its stores are gone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    order: MarkerOrder
+    distance: int
+    end: Forecast
+
+
+def shots(from_hex: Hex, facing: int, level: int, enemy: Picture | PlaneInfo, *,
+          guns: bool, heat: bool, radar_range: tuple[int, int] | None) -> float:  # fmt: skip
+    """How good a shot an aircraft at ``from_hex``/``facing``/``level`` has on ``enemy``."""
+    if from_hex == enemy.hex and level == enemy.level:
+        return 0.0
+    best = 0.0
+    rng = hexgrid.combat_range(from_hex, level, enemy.hex, enemy.level)
+    adjacent = from_hex.distance_to(enemy.hex) == 1
+    if guns and adjacent and abs(level - enemy.level) <= 1:
+        if hexgrid.points_at(from_hex, facing, enemy.hex):
+            best = max(best, GUN_SCORE)
+    cone = hexgrid.in_cone(from_hex, facing, enemy.hex)
+    if heat and cone and abs(level - enemy.level) <= 1 and rng <= HEAT_RANGE:
+        if hexgrid.in_rear_arc(enemy.hex, enemy.facing, from_hex, 180.0):
+            best = max(best, HEAT_SCORE)
+    if radar_range is not None and cone and radar_range[0] <= rng <= radar_range[1]:
+        best = max(best, RADAR_SCORE)
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class PlaneInfo:
+    hex: Hex
+    facing: int
+    level: int
+
+
+def options(
+    plane: PlaneState,
+    legal: Iterable[tuple[MarkerOrder, int]],
+) -> list[Option]:
+    """Each legal marker with its placement distance, flown on paper."""
+    found = []
+    for order, distance in legal:
+        end = forecast(
+            plane.card, plane.hex, plane.facing, plane.level, plane.speed,
+            order.maneuver, order.levels, distance,
+        )  # fmt: skip
+        found.append(Option(order, distance, end))
+    return found
+
+
+def score(
+    plane: PlaneState,
+    option: Option,
+    enemies: Sequence[Picture],
+    goal: Goal,
+    *,
+    guns: bool,
+    heat: bool,
+    radar_range: tuple[int, int] | None,
+    inbound: int,
+    loc_risk: float,
+    static_map_edge: int | None = None,
+) -> float:
+    """The option's worth to the pilot (see the module docstring)."""
+    end = option.end
+    total = 0.0
+    me = PlaneInfo(end.hex, end.facing, end.level)
+    for enemy in enemies:
+        total += shots(end.hex, end.facing, end.level, enemy,
+                       guns=guns, heat=heat, radar_range=radar_range)  # fmt: skip
+        total -= THREAT_WEIGHT * shots(enemy.hex, enemy.facing, enemy.level, me,
+                                       guns=enemy.guns, heat=enemy.heat,
+                                       radar_range=enemy.radar_range)  # fmt: skip
+    target = next((e for e in enemies if e.id == goal.target), None)
+    if goal.strike_hex is not None:
+        total -= RANGE_WEIGHT * 2 * end.hex.distance_to(goal.strike_hex)
+        if goal.strike_level is not None:
+            total -= LEVEL_WEIGHT * abs(end.level - goal.strike_level)
+        total += _nose_on(end, goal.strike_hex)
+    elif goal.home_hex is not None:
+        total -= RANGE_WEIGHT * end.hex.distance_to(goal.home_hex)
+    elif target is not None:
+        total -= RANGE_WEIGHT * end.hex.distance_to(target.hex)
+        total -= LEVEL_WEIGHT * abs(end.level - target.level)
+        total += _nose_on(end, target.hex)
+    if end.speed <= 2:
+        total -= SLOW_PENALTY * (3 - end.speed)
+    if end.level <= 0:
+        total -= 8.0
+    total -= 40.0 * loc_risk
+    hard = MANEUVER_CLASS[option.order.maneuver] in ("hard_turn", "loop")
+    if inbound and hard:
+        total += HARD_WHEN_INBOUND
+    if static_map_edge is not None and static_map_edge < 2:
+        total -= 30.0
+    return total
+
+
+def _nose_on(end: Forecast, hex_: Hex) -> float:
+    if end.hex == hex_:
+        return 0.0
+    off = hexgrid.relative_bearing_deg(end.hex, end.facing, hex_)
+    return (180.0 - off) / 20.0
+
+
+def all_orders(max_levels: int) -> list[MarkerOrder]:
+    """Every marker with every climb or dive up to ``max_levels`` (the rules prune them)."""
+    found: list[MarkerOrder] = []
+    for maneuver in MANEUVERS:
+        for levels in range(-max_levels, max_levels + 1):
+            found.append(MarkerOrder(maneuver=_m(maneuver), levels=levels))
+    return found
+
+
+def _m(maneuver: str) -> Maneuver:
+    return maneuver  # type: ignore[return-value]
