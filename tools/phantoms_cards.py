@@ -165,6 +165,7 @@ BOP = "furball's Birds of Prey card for this type (shared figures)"
 RAF = "RAF and Fleet Air Arm published figures (Air Publications), as quoted in standard histories"
 INTRUDERS = "Intruders I-p.12-13: points, loads, ECM and bombsight class"
 
+# fmt: off
 FIGURES: tuple[Figures, ...] = (
     # --- (a) the required group ---------------------------------------------------------
     Figures(
@@ -387,7 +388,8 @@ FIGURES: tuple[Figures, ...] = (
         length_ft=71.9, span_ft=48.2, height_ft=19.5, wing_area_ft2=667, empty_lb=36_100,
         combat_lb=50_000, fuel_lb=20_700, engines=2, dry_lbf=16_900, ab_lbf=27_560,
         tsfc_ab_per_hr=2.0, max_kt=1_350, sl_kt=755, limit_mach=2.35, limit_keas=755,
-        ceiling_ft=62_500, n_max=9.0, cl_max=1.8, guns=(GunFit("GSh-30-1 30 mm", 30, 1, 150, 1_650),),
+        ceiling_ft=62_500, n_max=9.0, cl_max=1.8,
+        guns=(GunFit("GSh-30-1 30 mm", 30, 1, 150, 1_650),),
         radar_generation=5, missiles={"aa-10a": 6, "aa-11": 4}, missile_stations=10,
         all_round_canopy=True, sources=(GUNSTON, JANES),
     ),
@@ -479,7 +481,8 @@ FIGURES: tuple[Figures, ...] = (
         role="helicopter", crew=4, length_ft=73.0, span_ft=62.0, height_ft=18.1,
         wing_area_ft2=3_020, empty_lb=13_255, combat_lb=19_500, fuel_lb=4_300, engines=2,
         dry_lbf=2_000, max_kt=141, sl_kt=141, limit_mach=0.3, limit_keas=162,
-        ceiling_ft=12_000, n_max=2.5, cl_max=0.5, cd0=0.01, corner_kt=60, sustained=(8.0, 100, 1_000),
+        ceiling_ft=12_000, n_max=2.5, cl_max=0.5, cd0=0.01, corner_kt=60,
+        sustained=(8.0, 100, 1_000),
         sources=(JANES, STD),
         note="Rotorcraft: the 'wing' is the rotor disc (62 ft), its lift coefficient on "
         "the disc; the turn figures are a 30-degree-bank rate turn at 100 kt.",
@@ -510,9 +513,10 @@ def resolved(figures: Figures) -> Figures:
     slow = card.polar_row("Slow")
     combat_lb = card.weights.reference_combat_lb
     wing_load = combat_lb / card.wing_area_ft2
+    limits = card.structure.safe_load
     n_max = next(
-        (row.safe_load_g for row in card.structure.safe_load if wing_load <= row.wing_load_psf_up_to),
-        card.structure.safe_load[-1].safe_load_g,
+        (row.safe_load_g for row in limits if wing_load <= row.wing_load_psf_up_to),
+        limits[-1].safe_load_g,
     )
     speed_kt, speed_alt_ft, _ = _calibration(card, "max_level_speed_kt")
     turn_dps, turn_alt_ft, turn_kt = _calibration(card, "sustained_turn_deg_s")
@@ -631,7 +635,7 @@ class Performance:
         """Specific excess power at military (dry) thrust at the fight's height (true
         airspeed ``speed_ft_s``)."""
         sigma = density_ratio(COMBAT_ALT_FT)
-        thrust = self.dry_thrust_lbf * sigma**THRUST_LAPSE
+        thrust = self.dry_thrust_lbf * float(sigma**THRUST_LAPSE)
         drag = self.drag_over_weight(speed_ft_s, n, sigma)
         return speed_ft_s * (thrust / self.weight_lb - drag)
 
@@ -694,10 +698,12 @@ def chart_hexes(perf: Performance, speed: int) -> dict[str, int]:
     turn radius of that speed (turn: sustained, hard turn and loop: instantaneous), rounded,
     at least 1; the sideslip between the turn and the hard turn (their mean)."""
     v = speed * SPEED_POINT_FT_S
+    sustained_ft = perf.radius_ft(v, sustained=True)
+    instantaneous_ft = perf.radius_ft(v, sustained=False)
     exact = {
-        "turn": perf.radius_ft(v, sustained=True) * math.radians(ARC_DEG["turn"]) / HEX_FT,
-        "hard_turn": perf.radius_ft(v, sustained=False) * math.radians(ARC_DEG["hard_turn"]) / HEX_FT,
-        "loop": perf.radius_ft(v, sustained=False) * math.radians(ARC_DEG["loop"]) / HEX_FT,
+        "turn": sustained_ft * math.radians(ARC_DEG["turn"]) / HEX_FT,
+        "hard_turn": instantaneous_ft * math.radians(ARC_DEG["hard_turn"]) / HEX_FT,
+        "loop": instantaneous_ft * math.radians(ARC_DEG["loop"]) / HEX_FT,
     }
     exact["sideslip"] = (exact["turn"] + exact["hard_turn"]) / 2
     return {name: clamp(round_half_up(value), 1, CHART_MAX_HEXES) for name, value in exact.items()}
@@ -886,10 +892,10 @@ def card_data(figures: Figures) -> dict[str, object]:
 
 def derivation_text(f: Figures, perf: Performance, level: int, loaded: int, dive: int) -> str:
     assert f.max_kt and f.sl_kt and f.limit_keas and f.limit_mach and f.empty_lb
-    shared = f"Shared figures from the Birds of Prey card {f.bop}." if f.bop else ""
+    shared = f" Shared figures from the Birds of Prey card {f.bop}." if f.bop else ""
     guns = ", ".join(f"{g.count} x {g.name} ({g.rounds_per_gun} rounds each)" for g in f.guns or ())
     parts = [
-        ("furball's reconstruction (tools/phantoms_cards.py; docs/phantoms-cards.md). " + shared).strip(),
+        "furball's reconstruction (tools/phantoms_cards.py; docs/phantoms-cards.md)." + shared,
         f"Speeds: {f.max_kt:.0f} kt at best altitude / 118.1 = {level}; loaded: the lower of "
         f"0.9 x the sea-level {f.sl_kt:.0f} kt and 600 kt = {loaded}; dive: the limits "
         f"{f.limit_keas:.0f} KEAS and Mach {f.limit_mach:.2f} up to {f.ceiling_ft:.0f} ft "
@@ -930,6 +936,7 @@ class MissileFigures:
     note: str = ""
 
 
+# fmt: off
 MISSILES: tuple[MissileFigures, ...] = (
     MissileFigures("aim-9b", "AIM-9B Sidewinder", "HN", "US", 6, "seed"),
     MissileFigures("aa-2", "AA-2 Atoll (K-13, R-3S)", "HN", "USSR", 5, "restored-5"),
@@ -992,6 +999,7 @@ MISSILES: tuple[MissileFigures, ...] = (
     MissileFigures("aa-10a", "AA-10a Alamo (radar)", "RH", "USSR", 8, "ours", 70.0),
     MissileFigures("sky-sword-2", "Sky Sword II", "RH", "ROC", 8, "ours", 60.0),
 )
+# fmt: on
 
 RADAR_MAX_RANGE = 60
 """The missile model's longest range."""
@@ -1086,7 +1094,7 @@ def card_toml(data: Mapping[str, object]) -> str:
 
 MISSILES_HEADER = (
     "# The Phantoms missile chart (p.17), written by tools/phantoms_cards.py. Heat-seekers'\n"
-    "# Hit # from the seed (origin \"restored-5\" where the digit 5 was lost); radar missiles'\n"
+    '# Hit # from the seed (origin "restored-5" where the digit 5 was lost); radar missiles\'\n'
     "# ranges from published ranges at 5,000 ft a hex (docs/rulings-phantoms-cards.md).\n"
 )
 
