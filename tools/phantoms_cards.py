@@ -314,6 +314,11 @@ FIGURES: tuple[Figures, ...] = (
         missiles={"aa-10a": 2, "aa-11": 4}, missile_stations=6, all_round_canopy=True,
         sources=(BOP, GUNSTON),
     ),
+    Figures(
+        id="f-5e", name="F-5E Tiger II", country="US", group="us", year=1973, bop="f-5e",
+        sl_kt=660, ceiling_ft=51_800, radar_generation=2, missiles={"aim-9j": 2},
+        missile_stations=2, bombsight="manual", sources=(BOP, STD),
+    ),
     # --- (b) the seed's scenarios and examples -------------------------------------------
     Figures(
         id="venom-fb1", name="Venom FB.1", country="UK", group="nato", year=1952, crew=1,

@@ -318,7 +318,7 @@ def _calibration(card: ControlCard, quantity: str) -> tuple[float, float, float 
 def _with_bop(cards: dict[str, ControlCard]) -> list[ControlCard]:
     shared = [c for c in cards.values() if c.bop_card is not None]
     assert {c.bop_card for c in shared} >= {
-        "f-4b", "f-4e", "f-15c", "f-16c", "f-86f", "mig-15bis", "mig-17f", "mig-21mf",
+        "f-4b", "f-4e", "f-5e", "f-15c", "f-16c", "f-86f", "mig-15bis", "mig-17f", "mig-21mf",
         "mig-23mld", "mig-29",
     }  # fmt: skip
     return shared
