@@ -85,9 +85,9 @@ class GunFit:
 
 @dataclass(frozen=True)
 class Figures:
-    """Public figures for one type.  ``None`` marks a figure read from the Birds of Prey card
-    named in ``bop``; a figure given here with a ``bop`` card overrides it only where the card
-    does not carry it (best-altitude speed when the card's is sea level, and so on)."""
+    """Public figures for one type.  With a Birds of Prey card named in ``bop``, the figures
+    it carries are read from it (see :func:`resolved`) and left ``None`` here; of the two top
+    speeds, the card gives the one it publishes and this table the other."""
 
     id: str
     name: str

@@ -7,6 +7,8 @@ import math
 from itertools import combinations, pairwise
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from models.aircraft import AircraftCard
 from models.aircraft import card as bop_card
@@ -393,3 +395,29 @@ def test_bop_damage_order_agrees(cards: dict[str, ControlCard]) -> None:
 def test_bop_guns_agree(cards: dict[str, ControlCard]) -> None:
     for card in _with_bop(cards):
         assert (card.gun_attack is None) == (not _bop(card).guns)
+
+
+# --- properties of the derivation ------------------------------------------------------------
+
+
+@given(st.floats(1.0, 3_000.0), st.floats(1.0, 3_000.0))
+def test_speed_points_keep_order(kt_a: float, kt_b: float) -> None:
+    slow, fast = sorted((kt_a, kt_b))
+    assert 1 <= phantoms_cards.speed_points(slow) <= phantoms_cards.speed_points(fast) <= 10
+
+
+@given(st.integers(1, 8), st.integers(1, 8), st.floats(7.0, 37.0), st.floats(300.0, 6_000.0))
+def test_more_guns_never_rate_lower(fewer: int, more: int, calibre: float, rate: float) -> None:
+    fewer, more = sorted((fewer, more))
+    low = phantoms_cards.gun_rating([phantoms_cards.GunFit("g", calibre, fewer, 100, rate)])
+    high = phantoms_cards.gun_rating([phantoms_cards.GunFit("g", calibre, more, 100, rate)])
+    assert low[0] is not None and high[0] is not None
+    assert low[0] <= high[0]
+    assert all(a <= b for a, b in zip(low[1], high[1], strict=True))
+    assert list(low[1]) == sorted(low[1]) and low[1][0] >= 1
+
+
+@given(st.floats(0.5, 400.0))
+def test_radar_ranges_are_ordered(range_km: float) -> None:
+    min_range, max_range = phantoms_cards.radar_ranges(range_km)
+    assert 0 < min_range <= max_range <= 60
