@@ -34,6 +34,8 @@ __all__ = [
     "impulse_index",
     "low_level_reach_hexes",
     "may_fire",
+    "reach_problem",
+    "resolve_aaa",
 ]
 
 BARRAGE = -2
@@ -182,14 +184,21 @@ def aaa_modifiers(
 
 
 def resolve_aaa(
-    dice: Dice, site: AaaSite, plane: PlaneState, *, spotted: bool, radar_locked: bool
+    dice: Dice,
+    site: AaaSite,
+    plane: PlaneState,
+    *,
+    spotted: bool,
+    radar_locked: bool,
+    defence_bonus: int = 0,
 ) -> AaaAttack:
-    """Roll one AAA attack without the eligibility checks (the fast path for look-ahead)."""
+    """Roll one AAA attack without the eligibility checks (the fast path for look-ahead).
+    ``defence_bonus`` goes to the aircraft's side (a ship's crippled sensors, U-p.3)."""
     modifiers = aaa_modifiers(site, plane, spotted=spotted, radar_locked=radar_locked)
     roll = d10(dice, f"AAA attack, {site.id} at {plane.id} (I-p.2)")
     defence_roll = d10(dice, f"AAA defence, {plane.id} against {site.id} (I-p.2)")
     attack_total = roll + modifier_total(modifiers)
-    defence_total = defence_roll + plane.card.defense
+    defence_total = defence_roll + plane.card.defense + defence_bonus
     damage = site.weapon.damage(attack_total - defence_total)
     return AaaAttack(
         site_id=site.id,
@@ -212,6 +221,7 @@ def fire_aaa(
     now: int,
     spotted: bool,
     radar_locked: bool = False,
+    defence_bonus: int = 0,
 ) -> AaaAttack:
     """Fire a Light or Medium gun (or small arms) at ``plane`` in impulse ``now``.
 
@@ -227,7 +237,9 @@ def fire_aaa(
         raise IntrudersRuleError(f"AAA (I-p.2): {problem}")
     site.last_fired = now
     site.hidden = False
-    return resolve_aaa(dice, site, plane, spotted=spotted, radar_locked=radar_locked)
+    return resolve_aaa(
+        dice, site, plane, spotted=spotted, radar_locked=radar_locked, defence_bonus=defence_bonus
+    )
 
 
 def fire_heavy_aaa(
@@ -239,6 +251,7 @@ def fire_heavy_aaa(
     now: int,
     spotted: Collection[str] = (),
     radar_locked: Collection[str] = (),
+    defence_bonus: int = 0,
 ) -> tuple[AaaAttack, ...]:
     """Fire a Heavy gun at ``aimed_at``: a separate attack on every aircraft in its hex that
     the gun could reach (I-p.2 rule 5), each with its own spot and lock."""
@@ -259,6 +272,7 @@ def fire_heavy_aaa(
             plane,
             spotted=plane.id in spotted,
             radar_locked=plane.id in radar_locked,
+            defence_bonus=defence_bonus,
         )
         for plane in in_hex
     )

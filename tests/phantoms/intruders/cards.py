@@ -21,6 +21,8 @@ def test_card(
     gun_attack: int | None = 4,
     max_damage: int = 8,
     crew: int = 1,
+    radar: int | None = None,
+    wild_weasel: bool = False,
 ) -> ControlCard:
     """A card with the given defence, bombsight and gun, and a plain maneuver chart."""
     rows = tuple(
@@ -49,6 +51,8 @@ def test_card(
         defense=defense,
         max_damage=max_damage,
         bombsight=bombsight,
+        radar=radar,
+        wild_weasel=wild_weasel,
         length_ft=50.0,
         span_ft=35.0,
         height_ft=15.0,
@@ -70,12 +74,16 @@ def plane(
     moved: bool = True,
     id_: str = "us-1",
     crew: int = 1,
+    radar: int | None = None,
+    wild_weasel: bool = False,
 ) -> PlaneState:
     """An aircraft that has just moved, holding a ``maneuver`` marker."""
     state = PlaneState(
         id=id_,
         side="us",
-        card=test_card(defense=defense, bombsight=bombsight, crew=crew),
+        card=test_card(
+            defense=defense, bombsight=bombsight, crew=crew, radar=radar, wild_weasel=wild_weasel
+        ),
         quality=quality,
         hex=Hex.parse(hex_),
         facing=facing,
