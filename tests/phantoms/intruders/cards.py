@@ -1,4 +1,4 @@
-"""Test-only Control Cards and aircraft for the Intruders tests.
+"""Test-only Control Cards, aircraft and recorded dice for the Intruders tests.
 
 The figures are plain round numbers, not any real type's: the tests give each aircraft the
 defence factor, countermeasures and bombsight the worked example names.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from engine.dice import RollKind
 from engine.hexmap import Hex
 from engine.phantoms.state import Marker, PlaneState
 from models.phantoms.card import ControlCard, ManeuverCost, ManeuverRow
@@ -94,3 +95,8 @@ def plane(
         state.marker = Marker(maneuver=maneuver, hexes_to_go=1)
     state.moved = moved
     return state
+
+
+def faces(*readings: int) -> list[tuple[RollKind, int]]:
+    """d10 readings 1–10 as the faces a game log records (a 10 is face 0)."""
+    return [("d10", reading % 10) for reading in readings]

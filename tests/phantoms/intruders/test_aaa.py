@@ -18,16 +18,11 @@ from engine.phantoms.intruders.aaa import (
     may_fire,
 )
 from models.phantoms.ground import aaa_weapons
-from tests.phantoms.intruders.cards import plane
+from tests.phantoms.intruders.cards import faces, plane
 
 
 def site(weapon: str, hex_: str, **kwargs: object) -> AaaSite:
     return AaaSite(id=f"{weapon}-site", weapon=aaa_weapons()[weapon], hex=Hex.parse(hex_), **kwargs)  # type: ignore[arg-type]
-
-
-def faces(*readings: int) -> list[tuple[str, int]]:
-    """d10 readings 1–10 as recorded faces (10 is face 0)."""
-    return [("d10", reading % 10) for reading in readings]
 
 
 def test_example_1_zpu4_radar_directed_one_level_above_optimum() -> None:
@@ -43,6 +38,7 @@ def test_example_1_zpu4_radar_directed_one_level_above_optimum() -> None:
     assert attack.damage == 3
     assert attack.criticals == 1
     assert gun.last_fired == 5
+    assert not dice.recorded  # exactly the two rolls the example makes
 
 
 def test_example_2_zu23_front_and_jinking_leaves_out_the_flak_value() -> None:

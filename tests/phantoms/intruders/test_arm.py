@@ -29,11 +29,7 @@ from engine.phantoms.intruders.sam import (
 )
 from engine.phantoms.state import PlaneState
 from models.phantoms.ground import ground_radars, sam_types, weapons
-from tests.phantoms.intruders.cards import plane
-
-
-def faces(*readings: int) -> list[tuple[str, int]]:
-    return [("d10", reading % 10) for reading in readings]
+from tests.phantoms.intruders.cards import faces, plane
 
 
 def weasel_plane(hex_: str = "0,10") -> PlaneState:

@@ -25,11 +25,7 @@ from engine.phantoms.intruders.bombing import (
 )
 from engine.phantoms.state import PlaneState
 from models.phantoms.ground import ground_targets, weapons
-from tests.phantoms.intruders.cards import plane
-
-
-def faces(*readings: int) -> list[tuple[str, int]]:
-    return [("d10", reading % 10) for reading in readings]
+from tests.phantoms.intruders.cards import faces, plane
 
 
 def striker(stores: dict[str, int], **kwargs: object) -> PlaneState:

@@ -19,10 +19,7 @@ from engine.phantoms.intruders.naval import (
 )
 from engine.phantoms.intruders.sam import RadarSite
 from models.phantoms.ground import ground_radars, ship_charts, weapons
-
-
-def faces(*readings: int) -> list[tuple[str, int]]:
-    return [("d10", reading % 10) for reading in readings]
+from tests.phantoms.intruders.cards import faces
 
 
 def kashin() -> ShipState:

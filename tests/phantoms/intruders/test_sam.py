@@ -23,11 +23,7 @@ from engine.phantoms.intruders.sam import (
     turn_radar,
 )
 from models.phantoms.ground import ground_radars, sam_types
-from tests.phantoms.intruders.cards import plane
-
-
-def faces(*readings: int) -> list[tuple[str, int]]:
-    return [("d10", reading % 10) for reading in readings]
+from tests.phantoms.intruders.cards import faces, plane
 
 
 def radar_site(hex_: str = "0,0", facing: int = 0) -> RadarSite:
@@ -75,6 +71,7 @@ def test_example_4_lock_launch_and_impact() -> None:
     assert attack.attack_total == 9 and attack.defence_total == 8
     assert attack.hits == 1 and attack.criticals == 2
     assert site.missiles == 5
+    assert not dice.recorded
 
 
 def test_lock_modifiers_level_0_and_near() -> None:
