@@ -329,6 +329,8 @@ UnitKind = Literal[
     "aaa", "sam_battery", "sam_radar", "aaa_radar", "sa7", "target", "ship", "infantry"
 ]
 _HEX = r"^\s*-?\d+\s*,\s*-?\d+\s*$"
+MAX_BATTERY_MISSILES = 6
+"""An SA-2 battery is 4–6 missiles and a radar (I-p.3); fewer may be left at the start."""
 
 
 class GroundUnit(DataModel):
@@ -374,6 +376,8 @@ class GroundUnit(DataModel):
             problems.append(("type", f"{self.type!r} is no {what}; known: {known}"))
         if self.radar is not None and self.kind not in ("aaa", "sam_battery"):
             problems.append(("radar", "only AAA sites and SAM batteries are slaved to radars"))
+        if self.kind == "sam_battery" and self.count > MAX_BATTERY_MISSILES:
+            problems.append(("count", f"an SA-2 battery holds 4–{MAX_BATTERY_MISSILES} missiles"))
         if self.entrenched and self.kind != "infantry":
             problems.append(("entrenched", "only infantry entrenches"))
         if problems:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hexmap import Hex
-from engine.phantoms.hexgrid import heading_deg
+from engine.phantoms.hexgrid import centre_ft, heading_deg
+from models.phantoms.common import LEVEL_FT
 
 
 class IntrudersRuleError(ValueError):
@@ -66,3 +67,10 @@ def path_toward(here: Hex, target: Hex, hexes: int) -> tuple[Hex, ...]:
         here = step_toward(here, target)
         path.append(here)
     return tuple(path)
+
+
+def world_ft(hex_: Hex, level: float) -> tuple[float, float, float]:
+    """A weapon in flight's point for the replay: its hex centre and level, in world feet
+    (x east, y north, z up)."""
+    x_ft, y_ft = centre_ft(hex_)
+    return (x_ft, y_ft, level * LEVEL_FT)

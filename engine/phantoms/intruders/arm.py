@@ -17,7 +17,13 @@ from typing import Final, Literal
 from engine.dice import Dice
 from engine.hexmap import Hex
 from engine.phantoms.dice import d10
-from engine.phantoms.intruders import IntrudersRuleError, Modifier, modifier_total, path_toward
+from engine.phantoms.intruders import (
+    IntrudersRuleError,
+    Modifier,
+    modifier_total,
+    path_toward,
+    world_ft,
+)
 from engine.phantoms.intruders.sam import FAR_TARGET_HEXES, RadarSite, SamInFlight
 from engine.phantoms.state import PlaneState
 from models.phantoms.card import Countermeasures
@@ -136,6 +142,11 @@ class ArmInFlight:
     path: list[tuple[Hex, float]] = field(default_factory=list)
     arrived: bool = False
     lost: str = ""
+
+    @property
+    def world_ft(self) -> tuple[float, float, float]:
+        """Where it is for the replay, in world feet."""
+        return world_ft(self.hex, self.level)
 
 
 @dataclass(frozen=True, slots=True)

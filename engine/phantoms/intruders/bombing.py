@@ -21,7 +21,13 @@ from engine.dice import Dice
 from engine.hexmap import Hex
 from engine.phantoms.dice import d6, d10
 from engine.phantoms.hexgrid import heading_deg, points_at
-from engine.phantoms.intruders import IntrudersRuleError, Modifier, modifier_total, step_toward
+from engine.phantoms.intruders import (
+    IntrudersRuleError,
+    Modifier,
+    modifier_total,
+    step_toward,
+    world_ft,
+)
 from engine.phantoms.state import PlaneState
 from models.phantoms.common import MANEUVER_CLASS, Quality
 from models.phantoms.ground import GroundTargetType, Weapon
@@ -199,7 +205,7 @@ def profile_problem(
     level = plane.level
     if not plane.in_play:
         return f"{plane.id} is out of play"
-    if level > TOP_BOMBING_LEVEL:
+    if level > TOP_BOMBING_LEVEL and weapon.type != "arm":
         return f"no air-to-ground attack from above level {TOP_BOMBING_LEVEL}"
     if weapon.min_level is not None and level < weapon.min_level:
         return f"the {weapon.name} is released from level {weapon.min_level} or higher"
@@ -309,6 +315,11 @@ class BombsInFlight:
     turn: int
     impulse: int
     path: list[tuple[Hex, float]] = field(default_factory=list)
+
+    @property
+    def world_ft(self) -> tuple[float, float, float]:
+        """Where it is for the replay, in world feet."""
+        return world_ft(self.hex, self.level)
 
     @property
     def arrived(self) -> bool:

@@ -19,7 +19,13 @@ from engine.dice import Dice
 from engine.hexmap import Hex
 from engine.phantoms.dice import d10
 from engine.phantoms.hexgrid import aspect, combat_range, heading_deg, in_cone
-from engine.phantoms.intruders import IntrudersRuleError, Modifier, modifier_total, path_toward
+from engine.phantoms.intruders import (
+    IntrudersRuleError,
+    Modifier,
+    modifier_total,
+    path_toward,
+    world_ft,
+)
 from engine.phantoms.state import PlaneState
 from models.phantoms.common import Quality
 from models.phantoms.ground import GroundRadar, SamType
@@ -218,6 +224,11 @@ class SamInFlight:
     arrived: bool = False
     lost: str = ""
     """Why it was lost (guidance gone, target out of play); empty while it flies."""
+
+    @property
+    def world_ft(self) -> tuple[float, float, float]:
+        """Where it is for the replay, in world feet."""
+        return world_ft(self.hex, self.level)
 
     @property
     def came_from(self) -> Hex:

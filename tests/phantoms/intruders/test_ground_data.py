@@ -166,6 +166,12 @@ def test_a_ground_unit_names_its_bad_field(tmp_path: Path) -> None:
     with pytest.raises(DataFileError, match="type"):
         validated(GroundUnit, {"id": "a", "kind": "ship", "hex": "0,0"}, tmp_path / "u.toml")
     assert GroundUnit.model_validate({"id": "t", "kind": "sa7", "hex": "0,0"}).type_id == "sa-7"
+    with pytest.raises(DataFileError, match="count"):
+        validated(
+            GroundUnit,
+            {"id": "b", "kind": "sam_battery", "type": "sa-2", "hex": "0,0", "count": 7},
+            tmp_path / "u.toml",
+        )
 
 
 def test_a_bad_data_file_names_the_file_and_the_field(tmp_path: Path) -> None:

@@ -63,6 +63,9 @@ def test_example_4_lock_launch_and_impact() -> None:
         impulses += 1
     assert impulses == 4  # 20 hexes at 5 an impulse
     assert missile.level == 6.0
+    assert missile.world_ft == (0.0, 20 * 5000.0, 6 * 5000.0)
+    assert [hex_ for hex_, _ in missile.path][::5] == [Hex(0, r) for r in (0, 5, 10, 15, 20)]
+    assert all(a[1] <= b[1] for a, b in zip(missile.path, missile.path[1:], strict=False))
     assert [(m.name, m.value) for m in impact_modifiers(missile, target)] == [
         ("SA-2 Guideline attack rating", 2),
         ("target's side aspect", -2),
