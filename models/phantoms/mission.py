@@ -300,6 +300,10 @@ class MissionTables(DataModel):
     sar_capture_at_most: int = Field(ge=1, le=10)
     sar_infantry_within_hexes: int = Field(ge=1)
     sar_escort_within_hexes: int = Field(ge=1)
+    escort_loadouts: tuple[str, ...] = Field(min_length=1)
+    """The escorts the generator buys, by preference (ours)."""
+    weasel_loadouts: tuple[str, ...] = Field(min_length=1)
+    """The Wild Weasel / Iron Hand elements it buys, by preference (ours)."""
 
     @model_validator(mode="after")
     def _tables_cover_the_die(self) -> Self:
