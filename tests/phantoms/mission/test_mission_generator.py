@@ -7,6 +7,8 @@ import itertools
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.dice import Dice
 from engine.hexmap import Hex
@@ -292,3 +294,22 @@ def test_medium_doctrine_is_example_9() -> None:
         ("f-105-ground-support", 2),
         ("f-4e-escort-light", 2),
     ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    players=st.integers(min_value=1, max_value=10),
+    solitaire=st.booleans(),
+)
+def test_any_seed_gives_a_mission_within_its_points(
+    seed: int, players: int, solitaire: bool
+) -> None:
+    mission = generate_mission(seed, players=players, solitaire=solitaire)
+    assert mission.us_points_spent <= mission.attacker_points
+    assert mission.nva_points_spent <= mission.defender_points
+    mat = Mat(mission.map_width_hexes, mission.map_height_hexes)
+    for unit in mission.units:
+        assert unit.hex is None or mat.on_mat(Hex.parse(unit.hex))
+        assert unit.hex is not None or (solitaire and unit.hidden)
+    assert mission == generate_mission(seed, players=players, solitaire=solitaire)
