@@ -637,127 +637,96 @@ def _place_near(setup: _Setup, index: int, distance_die: Literal["d10", "3d6"], 
     return setup.mat.clamp(_walk(anchor, direction, distance))
 
 
-def _place_defences(
-    setup: _Setup, nva_buy: Sequence[BuyLine], known_percent: int, solitaire: bool
+def _ground_defence(
+    setup: _Setup, item: str, kind: UnitKind, hex_: Hex | None, hidden: bool, facing: int = -1
 ) -> None:
-    bought: dict[str, int] = {}
-    for line in nva_buy:
-        bought[line.item] = bought.get(line.item, 0) + line.count
-    kinds = {item.id: item.kind for item in setup.points.defence}
-    toward = setup.toward_edge()
+    setup.add(
+        GeneratedUnit(
+            id=setup.next_id(f"nva-{item}"),
+            side="nva",
+            kind=kind,
+            type_id=item,
+            hex=None if hex_ is None else str(hex_),
+            facing=setup.toward_edge() if facing < 0 else facing,
+            hidden=hidden,
+            role="defence",
+        )
+    )
 
-    # SAM sites: the radar and its launchers in one hex, launchers facing out (I-p.10).
+
+def _place_sam_sites(setup: _Setup, bought: dict[str, int]) -> None:
+    """Each SAM site in one hex, its launchers in a circle facing out (I-p.10), 1d10 hexes
+    from an objective in a 1d6 direction (I-p.14); on SAM Suppression the first site is the
+    objective itself.  SAM sites are always in view (Example 9)."""
     radars = bought.get("sam-radar", 0)
-    launchers = bought.get("sa-2", 0)
-    per_site = launchers // radars if radars else 0
+    per_site = bought.get("sa-2", 0) // radars if radars else 0
     for site in range(radars):
         if setup.spec.id == "sam-suppression" and site == 0:
             place = setup.centre
         else:
             place = _place_near(setup, site, "d10", f"SAM site {site + 1}")
-        setup.add(
-            GeneratedUnit(
-                id=f"nva-sam-radar-{site + 1}",
-                side="nva",
-                kind="sam_radar",
-                type_id="sam-radar",
-                hex=str(place),
-                facing=toward,
-                role="defence",
-            )
-        )
+        _ground_defence(setup, "sam-radar", "sam_radar", place, hidden=False)
         for launcher in range(per_site):
-            setup.add(
-                GeneratedUnit(
-                    id=f"nva-sa-2-{site * per_site + launcher + 1}",
-                    side="nva",
-                    kind="sam_battery",
-                    type_id="sa-2",
-                    hex=str(place),
-                    facing=launcher % 6,
-                    role="defence",
-                )
-            )
+            _ground_defence(setup, "sa-2", "sam_battery", place, hidden=False, facing=launcher % 6)
 
-    # AAA radars stand like SAMs; the guns and SA-7 teams are placed below.
-    pool: list[tuple[str, str]] = []
-    for item, count in bought.items():
-        kind = kinds[item]
-        if kind in ("aaa_radar", "aaa", "sa7"):
-            pool += [(item, kind)] * count
-    radars_placed = [(item, kind) for item, kind in pool if kind == "aaa_radar"]
-    guns = [(item, kind) for item, kind in pool if kind != "aaa_radar"]
 
-    hidden_flags: list[bool]
+def _hidden_flags(
+    setup: _Setup, units: Sequence[str], known_percent: int, solitaire: bool
+) -> list[bool]:
+    """Which of the AAA radars and guns are hidden: in solitaire each gun rolls a d10, 9–10
+    hidden (I-p.14; radars are always placed); otherwise the Known Defences share is shown,
+    rounded to the nearest unit, and the rest drawn at random (I-p.9)."""
+    kinds = {item.id: item.kind for item in setup.points.defence}
     if solitaire:
-        rule = solitaire_tables().aaa_hidden_at_least
-        hidden_flags = [False] * len(radars_placed)
-        for item, _ in guns:
+        at_least = solitaire_tables().aaa_hidden_at_least
+        flags = []
+        for item in units:
+            if kinds[item] == "aaa_radar":
+                flags.append(False)
+                continue
             roll = setup.roll("d10", f"solitaire: is the {item} hidden, 9–10 (Intruders I-p.14)")
-            hidden_flags.append(roll >= rule)
-    else:
-        total = len(radars_placed) + len(guns)
-        known = (total * known_percent * 2 + 100) // 200  # to the nearest, halves known
-        hidden_flags = [False] * total
-        candidates = list(range(total))
-        for _ in range(total - known):
-            drawn = setup.dice.chit(
-                len(candidates), "Known Defences: a hidden unit drawn (Intruders I-p.9)"
-            )
-            hidden_flags[candidates.pop(drawn - 1)] = True
-
-    placed = 0
-    for number, (item, _kind) in enumerate(radars_placed):
-        place = _place_near(setup, number, "d10", f"AAA radar {number + 1}")
-        setup.add(
-            GeneratedUnit(
-                id=f"nva-aaa-radar-{number + 1}",
-                side="nva",
-                kind="aaa_radar",
-                type_id=item,
-                hex=str(place),
-                facing=toward,
-                hidden=hidden_flags[placed],
-                role="defence",
-            )
+            flags.append(roll >= at_least)
+        return flags
+    known = (len(units) * known_percent * 2 + 100) // 200  # to the nearest, halves shown
+    flags = [False] * len(units)
+    candidates = list(range(len(units)))
+    for _ in range(len(units) - known):
+        drawn = setup.dice.chit(
+            len(candidates), "Known Defences: a hidden unit drawn (Intruders I-p.9)"
         )
-        placed += 1
+        flags[candidates.pop(drawn - 1)] = True
+    return flags
 
-    gun_flags = hidden_flags[placed:]
-    set_aside = [gun for gun, hidden in zip(guns, gun_flags, strict=True) if solitaire and hidden]
-    to_place = [
-        (gun, hidden)
-        for gun, hidden in zip(guns, gun_flags, strict=True)
-        if not (solitaire and hidden)
-    ]
-    half = (len(to_place) + 1) // 2
-    for number, ((item, gun_kind), hidden) in enumerate(to_place):
+
+def _place_defences(
+    setup: _Setup, nva_buy: Sequence[BuyLine], known_percent: int, solitaire: bool
+) -> None:
+    """Every bought ground defence on the mat (or, hidden in solitaire, set aside)."""
+    bought: dict[str, int] = {}
+    for line in nva_buy:
+        bought[line.item] = bought.get(line.item, 0) + line.count
+    _place_sam_sites(setup, bought)
+    kinds = {item.id: item.kind for item in setup.points.defence}
+    radars = [item for item, n in bought.items() if kinds[item] == "aaa_radar" for _ in range(n)]
+    guns = [item for item, n in bought.items() if kinds[item] in ("aaa", "sa7") for _ in range(n)]
+    flags = _hidden_flags(setup, radars + guns, known_percent, solitaire)
+
+    # AAA radars stand like SAM sites: 1d10 hexes out in a 1d6 direction (I-p.14).
+    for number, (item, hidden) in enumerate(zip(radars, flags, strict=False)):
+        place = _place_near(setup, number, "d10", f"AAA radar {number + 1}")
+        _ground_defence(setup, item, "aaa_radar", place, hidden)
+
+    # The guns: half 1d10 hexes out, half 3d6 (I-p.14); solitaire's hidden ones set aside.
+    gun_flags = flags[len(radars) :]
+    on_mat = [(g, h) for g, h in zip(guns, gun_flags, strict=True) if not (solitaire and h)]
+    half = (len(on_mat) + 1) // 2
+    for number, (item, hidden) in enumerate(on_mat):
         die: Literal["d10", "3d6"] = "d10" if number < half else "3d6"
         place = _constrained(setup, _place_near(setup, number, die, f"{item} {number + 1}"))
-        setup.add(
-            GeneratedUnit(
-                id=setup.next_id(f"nva-{item}"),
-                side="nva",
-                kind="aaa" if gun_kind == "aaa" else "sa7",
-                type_id=item,
-                hex=str(place),
-                facing=toward,
-                hidden=hidden,
-                role="defence",
-            )
-        )
-    for item, gun_kind in set_aside:
-        setup.add(
-            GeneratedUnit(
-                id=setup.next_id(f"nva-{item}"),
-                side="nva",
-                kind="aaa" if gun_kind == "aaa" else "sa7",
-                type_id=item,
-                hex=None,
-                hidden=True,
-                role="defence",
-            )
-        )
+        _ground_defence(setup, item, "aaa" if kinds[item] == "aaa" else "sa7", place, hidden)
+    for item, hidden in zip(guns, gun_flags, strict=True):
+        if solitaire and hidden:
+            _ground_defence(setup, item, "aaa" if kinds[item] == "aaa" else "sa7", None, True)
 
 
 # -- aircraft ----------------------------------------------------------------------------------
@@ -807,10 +776,8 @@ def _place_migs(
                 )
                 row = rows.start + setup.dice.chit(len(rows), f"{what}: row (Intruders I-p.10)") - 1
                 lead = Mat.hex_at(column, row)
-            elif deployment == "over_objective":
-                lead = objective
             else:
-                lead = objective
+                lead = objective  # over it; "near" moves it out below
             level = setup.roll("d6", f"{what}: level (Intruders I-p.10)")
             speed = setup.roll("d6", f"{what}: speed, 1d6+1 (Intruders I-p.10)") + 1
             facing = setup.roll("d6", f"{what}: facing (Intruders I-p.10)") - 1
