@@ -22,9 +22,7 @@ from models.scenario_common import SCHEMA_DIR
 
 TICKS_PER_IMPULSE = 10
 """Samples drawn in each 2.5 s impulse: the replay moves smoothly between the rules' hexes."""
-PHANTOMS_TIME = TimeScale(
-    tick_s=0.25, ticks_per_turn=100, turn_word="turn", substep_word="tick"
-)
+PHANTOMS_TIME = TimeScale(tick_s=0.25, ticks_per_turn=100, turn_word="turn", substep_word="tick")
 """25 s game turns of ten 2.5 s impulses (furball's scale, docs/rulings.md), sampled ten
 times an impulse."""
 PHANTOMS_SCALE = MapScale(
@@ -113,10 +111,20 @@ PHANTOMS_HUD = HudSpec(
             title="SENSORS",
             rows=(
                 RowSpec(key="lock", caption="LOCK", channel="phantoms.locks", format="ids"),
-                RowSpec(key="by", caption="LOCKED BY", channel="phantoms.locked_by", format="ids",
-                        warn=True),  # fmt: skip
-                RowSpec(key="inbound", caption="INBOUND", channel="phantoms.inbound", warn=True,
-                        chars=22),  # fmt: skip
+                RowSpec(
+                    key="by",
+                    caption="LOCKED BY",
+                    channel="phantoms.locked_by",
+                    format="ids",
+                    warn=True,
+                ),  # fmt: skip
+                RowSpec(
+                    key="inbound",
+                    caption="INBOUND",
+                    channel="phantoms.inbound",
+                    warn=True,
+                    chars=22,
+                ),  # fmt: skip
                 RowSpec(key="rwr", caption="RWR", channel="phantoms.rwr", warn=True, chars=22),
             ),
         ),
@@ -125,8 +133,9 @@ PHANTOMS_HUD = HudSpec(
             title="DAMAGE",
             rows=(
                 RowSpec(key="damage", caption="TRACK", channel="phantoms.damage"),
-                RowSpec(key="crits", caption="CRITS", channel="phantoms.crits", warn=True,
-                        chars=22),  # fmt: skip
+                RowSpec(
+                    key="crits", caption="CRITS", channel="phantoms.crits", warn=True, chars=22
+                ),  # fmt: skip
             ),
         ),
     ),

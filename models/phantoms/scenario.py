@@ -13,7 +13,9 @@ from typing import Literal, Self
 from pydantic import Field, field_validator, model_validator
 
 from models.base import DataModel
+from models.phantoms.card import Countermeasures
 from models.phantoms.common import TOP_SPEED, Quality
+from models.phantoms.ground import GroundUnit
 from models.phantoms.orders import MarkerOrder, PhantomsTurn, parse_markers
 from models.scenario_common import MAX_AIRCRAFT, AircraftCommon, ScenarioCommon
 
@@ -40,8 +42,9 @@ class AiSetup(DataModel):
 
     target: str | None = None
     """The enemy (aircraft or ground unit id) it goes after first; the nearest when none."""
-    role: Literal["fighter", "striker", "escort"] = "fighter"
-    """A striker flies its profile to the target, releases and egresses; an escort stays
+    role: Literal["fighter", "striker", "escort", "recon"] = "fighter"
+    """A striker flies its profile to the target, releases and egresses; a recon aircraft
+    overflies its target and leaves; an escort stays
     with the strikers and engages what threatens them."""
     profile: Literal["level", "dive", "low", "toss", "standoff"] = "dive"
     """A striker's attack profile (Intruders I-p.4)."""
@@ -78,7 +81,17 @@ class PhantomsAircraft(AircraftCommon):
     marker_hexes: int | None = Field(default=None, ge=0, le=12)
     """How far ahead the starting marker lies (its card distance when left out)."""
 
-    _parse_markers = field_validator("markers", mode="before")(lambda cls, v: _markers(v))
+    radar_working: bool = True
+    """False when its radar cannot lock (U-p.15: the F-4s' one working radar could not
+    guide Sparrows)."""
+    countermeasures: Countermeasures | None = None
+    """This aircraft's own C/M where its operator's differ from the card's (an export
+    type, §14.0)."""
+
+    @field_validator("markers", mode="before")
+    @classmethod
+    def _markers_from_text(cls, value: object) -> object:
+        return _markers(value)
 
     @field_validator("marker", mode="before")
     @classmethod
@@ -86,7 +99,7 @@ class PhantomsAircraft(AircraftCommon):
         if isinstance(value, str):
             parsed = _markers(value)
             if not isinstance(parsed, tuple) or len(parsed) != 1:
-                raise ValueError("the starting marker is one maneuver, e.g. \"RT\"")
+                raise ValueError('the starting marker is one maneuver, e.g. "RT"')
             return parsed[0]
         return value
 
@@ -108,6 +121,25 @@ class Reinforcement(DataModel):
     times: int = Field(default=1, ge=1, le=10)
     """How many times the group may arrive (each arrival is the listed aircraft once)."""
     aircraft: tuple[PhantomsAircraft, ...] = Field(min_length=1, max_length=8)
+    either_edge: bool = False
+    """A second d10 picks the edge: 1–5 as listed, 6–10 the opposite edge (each hex's q and
+    the facing mirrored east–west), as U-p.15's diagram has the MiG-21s enter."""
+
+
+class LoadRoll(DataModel):
+    """Missiles that only some aircraft of a group carry, by a die rolled at set-up
+    (U-p.15: a d4 says how many MiG-21s carry two Atolls)."""
+
+    die: Literal["d4", "d6", "d10"] = "d4"
+    aircraft: tuple[str, ...] = Field(min_length=1)
+    """The group's aircraft ids, first to be armed first."""
+    missiles: dict[str, int] = Field(min_length=1)
+
+
+class Site(GroundUnit):
+    """A ground or naval unit and the side it fights for (Intruders, U-p.2)."""
+
+    side: str = Field(min_length=1, max_length=24)
 
 
 class Controller(DataModel):
@@ -136,6 +168,10 @@ class PhantomsOptions(DataModel):
     """The mat's edges bound the fight; otherwise everything is shifted (§10.0)."""
     visibility_hexes: int | None = Field(default=None, ge=1, le=30)
     """Weather's limit on visual spotting range (U-p.6)."""
+    visibility_roll: Literal["none", "d10", "mean_2d10"] = "none"
+    """The visual range rolled at set-up: a d10 (U-p.6 scenario 1: 1 is cloud and fog, roll
+    again; 2–4 rain and cumulus; 5 and more clear) or the mean of two d10s rounded up
+    (scenario 2)."""
 
 
 class PhantomsScenario(ScenarioCommon):
@@ -148,6 +184,9 @@ class PhantomsScenario(ScenarioCommon):
     aircraft: tuple[PhantomsAircraft, ...] = Field(min_length=1, max_length=MAX_AIRCRAFT)
     reinforcements: tuple[Reinforcement, ...] = ()
     controllers: tuple[Controller, ...] = ()
+    load_rolls: tuple[LoadRoll, ...] = ()
+    ground: tuple[Site, ...] = ()
+    """AAA sites, SAM batteries and their radars, ground targets and ships."""
     mat_hexes: tuple[int, int] = (30, 24)
     """The mat's width and height in hexes (the minimum mat is 12 × 18)."""
     exit_edge: Literal["north", "south", "east", "west"] | None = None
