@@ -20,6 +20,8 @@ from models.phantoms.scenario import PhantomsAircraft, PhantomsScenario
 
 def new_plane(setup: PhantomsAircraft, card: ControlCard) -> PlaneState:
     """An aircraft's Control Card filled in for the start of the game (§5.0)."""
+    if setup.bombsight is not None:
+        card = card.model_copy(update={"bombsight": setup.bombsight})
     missiles = dict(card.missiles if setup.missiles is None else setup.missiles)
     stores = dict(setup.stores)
     return PlaneState(

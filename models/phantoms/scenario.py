@@ -81,6 +81,9 @@ class PhantomsAircraft(AircraftCommon):
     marker_hexes: int | None = Field(default=None, ge=0, le=12)
     """How far ahead the starting marker lies (its card distance when left out)."""
 
+    bombsight: Literal["none", "manual", "advanced", "computer"] | None = None
+    """A bombsight other than the card's (U-p.7: the Canberras' jammed Green Satin aims as
+    a manual sight)."""
     radar_working: bool = True
     """False when its radar cannot lock (U-p.15: the F-4s' one working radar could not
     guide Sparrows)."""
