@@ -81,8 +81,9 @@ _TEARDROP_RADIUS_FT: Final = 0.75 * HEX_FT / (1.0 + math.sqrt(3.0))
 tip a quarter hex past the marker hex centre."""
 _SAMPLES: Final = 24
 _JOINT_FT: Final = 1e-3
-_PACE_MARGIN: Final = 1.3
-"""The drawn speed may run this much above the turn's average where the corridor bends."""
+_PACE_MARGIN: Final = 1.5
+"""Loops are timed for a drawn speed this much above the speed's own, which the corridor
+can ask for where it bends."""
 """Dense path samples per half node."""
 
 Shape = Literal["straight", "turn", "slip", "loop"]
@@ -121,6 +122,9 @@ class TurnSamples:
     """Drawn out of control (§6.4)."""
     out_of_control_at_end: bool
     """Pass to the next turn's :func:`sample_turn`."""
+    end_lead_ft: float
+    """How far along its path the plane is drawn past its rule hex's mark at the turn's
+    end (negative: short of it); pass to the next turn's :func:`sample_turn`."""
     crashed: bool
 
 
@@ -133,6 +137,7 @@ def sample_turn(
     *,
     out_of_control: bool = False,
     entered_by: MoveStep | None = None,
+    lead_ft: float = 0.0,
 ) -> TurnSamples:
     """The per-tick poses of one aircraft over one game turn.
 
@@ -141,7 +146,8 @@ def sample_turn(
     the bank of its turns).  ``out_of_control`` says it began the turn out of control.
     ``entered_by`` is the step that brought it into ``start_hex`` when that step finished
     a maneuver there: the turn then begins halfway through that maneuver's drawing, as the
-    previous turn ended.
+    previous turn ended.  ``lead_ft`` is the previous turn's
+    :attr:`TurnSamples.end_lead_ft`: where along the path it left the plane.
     """
     impulses = len(steps)
     if impulses not in (IMPULSES_PER_TURN, IMPULSES_PER_TURN // 2):
@@ -149,23 +155,33 @@ def sample_turn(
     per_impulse = TICKS_PER_TURN // impulses
     speed_ft_s = max(speed_points, 1) * SPEED_POINT_FT_S
     plan = _plan(start_hex, start_facing, start_level, steps, out_of_control, entered_by)
-    track = _Track.build(plan.nodes, speed_ft_s, speed_ft_s)
-    pace_ft_s = _PACE_MARGIN * float(track.mark_s[-1] - track.mark_s[0]) / TURN_S
-    if pace_ft_s > speed_ft_s:
-        track = _Track.build(plan.nodes, speed_ft_s, pace_ft_s)
+    # A loop's shape depends on the speed alone, so that a turn that begins halfway
+    # through it draws the same loop as the turn that ended there.
+    track = _Track.build(plan.nodes, speed_ft_s, _PACE_MARGIN * speed_ft_s)
 
     impulse_s = TURN_S / impulses
     knot_t = np.arange(impulses + 1, dtype=np.float64) * impulse_s
     lo = np.empty(impulses + 1)
     hi = np.empty(impulses + 1)
-    lo[0] = hi[0] = track.mark_s[0]
+    lead = 0.0 if out_of_control else float(np.clip(lead_ft, -_HALF_FT, _HALF_FT))
+    lo[0] = hi[0] = np.clip(track.mark_s[0] + lead, track.entry_s[0], track.exit_s[0])
     for i in range(impulses):
         node = plan.rule_node[i]
-        if plan.pinned[i] or i == impulses - 1:
+        if plan.pinned[i]:
             lo[i + 1] = hi[i + 1] = track.mark_s[node]
+        elif plan.nodes[node].shape == "slip":
+            # The slip's first half is still in the marker hex's row: be past it.
+            lo[i + 1] = track.mark_s[node]
+            hi[i + 1] = track.exit_s[node]
         else:
-            lo[i + 1] = max(track.entry_s[node], track.mark_s[0])
-            hi[i + 1] = min(track.exit_s[node], track.mark_s[-1])
+            lo[i + 1] = track.entry_s[node]
+            hi[i + 1] = track.exit_s[node]
+    end_lead = (
+        0.0
+        if plan.pinned[-1]
+        else _end_lead_ft(track, knot_t, lo, hi, lead, plan.nodes[-1].shape == "slip")
+    )
+    lo[-1] = hi[-1] = track.mark_s[-1] + end_lead
     lo = np.maximum.accumulate(lo)
     hi = np.minimum.accumulate(hi[::-1])[::-1]
     knot_s = taut_string(knot_t, lo, hi)
@@ -187,7 +203,7 @@ def sample_turn(
             array[last + 1 :] = array[last]
         spinning[last + 1 :] = False
 
-    rows = np.repeat(np.arange(impulses), per_impulse)
+    rows = [i for i in range(impulses) for _ in range(per_impulse)]
     return TurnSamples(
         t_s=t_s,
         x_ft=x_ft,
@@ -206,8 +222,32 @@ def sample_turn(
         facing=np.array([steps[i].to_facing % 6 for i in rows], dtype=np.int32),
         spinning=spinning,
         out_of_control_at_end=plan.out_of_control_at_end,
+        end_lead_ft=end_lead,
         crashed=plan.crash_impulse is not None,
     )
+
+
+def _end_lead_ft(
+    track: _Track, knot_t: Floats, lo: Floats, hi: Floats, lead_ft: float, slipped: bool
+) -> float:
+    """Where to leave the plane at the turn's end, relative to its rule hex's mark.
+
+    A plane flying s hexes a turn at a steady speed follows the line ``mark₀ + c + v·t``;
+    the leads ``c`` for which that line stays in every impulse's corridor make a range.
+    Keep the lead the turn began with when it is in range (then the plane flies the whole
+    turn at one speed); else take the nearest in range, or the middle of the conflict when
+    none is.  The lead never passes half a hex, nor the last node's drawn halves."""
+    start, end = float(track.mark_s[0]), float(track.mark_s[-1])
+    rate = (end - start) / float(knot_t[-1])
+    line = start + rate * knot_t[1:-1]
+    low = float(np.max(lo[1:-1] - line, initial=-math.inf))
+    high = float(np.min(hi[1:-1] - line, initial=math.inf))
+    floor = max(float(track.entry_s[-1]) - end, -_HALF_FT)
+    if slipped:
+        floor = 0.0
+    ceiling = min(float(track.exit_s[-1]) - end, _HALF_FT)
+    choice = min(max(lead_ft, low), high) if low <= high else (low + high) / 2.0
+    return min(max(choice, floor), ceiling)
 
 
 def coordinated_bank_deg(speed_ft_s: float, radius_ft: float) -> float:
@@ -448,7 +488,7 @@ def _smooth(u: Floats) -> Floats:
     return out
 
 
-def _bump(u: Floats, ramp: float = 0.3) -> Floats:
+def _bump(u: Floats, ramp: float = 0.45) -> Floats:
     """0 at both ends, 1 in the middle, eased in and out over ``ramp`` of the span."""
     return _smooth(np.minimum(u, 1.0 - u) / ramp)
 
@@ -514,11 +554,12 @@ def _vertical_quarter(
     up: float,
     z0: float,
     heading_deg: float,
-    bank_deg: float,
+    bank_deg: tuple[float, float],
     rising: bool,
 ) -> _Piece:
     """A quarter of a vertical loop: level to vertical (``rising``: forward and up/down)
-    or vertical to level (moving back along ``-forward``)."""
+    or vertical to level (moving back along ``-forward``), rolling steadily through
+    ``bank_deg``."""
     a = np.linspace(0.0, math.pi / 2.0, _SAMPLES)
     if rising:
         along = radius_ft * np.sin(a)
@@ -527,7 +568,8 @@ def _vertical_quarter(
         along = -radius_ft * (1.0 - np.cos(a))
         z = z0 + up * radius_ft * np.sin(a)
     xy = start + along[:, None] * forward
-    return _Piece(xy, z, np.full(_SAMPLES, heading_deg), np.full(_SAMPLES, bank_deg))
+    roll = np.linspace(bank_deg[0], bank_deg[1], _SAMPLES)
+    return _Piece(xy, z, np.full(_SAMPLES, heading_deg), roll)
 
 
 def _node_pieces(
@@ -600,20 +642,23 @@ def _vertical_loop(
     up = 1.0 if climb > 0 else -1.0
     height = abs(climb) * LEVEL_FT
     tick_ft = speed_ft_s * TICK_S
-    vertical = min(0.6 * height, 6.0 * tick_ft)
+    vertical = min(0.6 * height, 8.0 * tick_ft)
     radius = (height - vertical) / 2.0
-    run = max(_HALF_FT - radius, 3.0 * tick_ft)
+    run = max(_HALF_FT - radius, 4.0 * tick_ft)
     forward = _dir(heading_deg)
     h, back = heading_deg, heading_deg + 180.0
     p1 = entry + run * forward
     p2 = p1 + radius * forward
     immelmann = climb > 0
-    bank_in = (0.0, 0.0) if immelmann else (0.0, 180.0)
+    # The half roll (upright at the top of an Immelmann, inverted into a split-S) is spread
+    # over the quarter loop next to it and the straight run.
+    bank_in = (0.0, 0.0) if immelmann else (0.0, 90.0)
+    bank_pull = (0.0, 0.0) if immelmann else (90.0, 180.0)
     bank_top = 0.0 if immelmann else 180.0
-    bank_over = 180.0 if immelmann else 0.0
-    bank_out = (180.0, 0.0) if immelmann else (0.0, 0.0)
+    bank_over = (180.0, 90.0) if immelmann else (0.0, 0.0)
+    bank_out = (90.0, 0.0) if immelmann else (0.0, 0.0)
     level_run = _line(entry, p1, h, bank_in, (0.0, 0.0))
-    pull = _vertical_quarter(p1, forward, radius, up, 0.0, h, bank_top, rising=True)
+    pull = _vertical_quarter(p1, forward, radius, up, 0.0, h, bank_pull, rising=True)
     z_mid = up * (radius + vertical / 2.0)
 
     def sweep(z0: float, z1: float, h0: float, b0: float) -> _Piece:
@@ -647,7 +692,7 @@ def _teardrop(entry: Floats, heading_deg: float, speed_ft_s: float) -> tuple[_Pi
 
 @dataclass(frozen=True, slots=True)
 class _Track:
-    """The turn's drawn path, densely sampled from the first node's mark on: 3-D arc length
+    """The turn's drawn path, densely sampled from the first node's entry on: 3-D arc length
     ``s`` and the pose at each sample, with each node's entry, mark and exit positions."""
 
     s: Floats
@@ -677,8 +722,7 @@ class _Track:
             first, second = _node_pieces(node, entry, speed_ft_s, pace_ft_s)
             entry = second.end
             base = (node.level_in - node.climb) * LEVEL_FT
-            if k > 0:
-                parts.append((first, k - 0.5, float(k), base))
+            parts.append((first, k - 0.5, float(k), base))
             parts.append((second, float(k), k + 0.5, base))
             heading_in.append(float(first.heading[-1]))
             heading_out.append(float(second.heading[0]))
@@ -712,10 +756,10 @@ class _Track:
         seg_pitch[joints] = np.nan
         pitch = _fill_nan(np.concatenate([seg_pitch, seg_pitch[-1:]]))
         starts = np.concatenate([[0], np.cumsum(index)])
-        # parts: node 0's second half, then (first, second) for each later node.
-        mark = [0] + [int(starts[2 * k]) - 1 for k in range(1, len(nodes))]
-        first_at = [0] + [int(starts[2 * k - 1]) for k in range(1, len(nodes))]
-        last_at = [int(starts[2 * k + 1]) - 1 for k in range(len(nodes))]
+        # parts: (first half, second half) for each node.
+        mark = [int(starts[2 * k + 1]) - 1 for k in range(len(nodes))]
+        first_at = [int(starts[2 * k]) for k in range(len(nodes))]
+        last_at = [int(starts[2 * k + 2]) - 1 for k in range(len(nodes))]
         return _Track(
             s=s,
             x=xy[:, 0].copy(),
@@ -733,8 +777,8 @@ class _Track:
 
 
 def _first_entry(node: _Node) -> Floats:
-    """Where the turn's first node was entered (its first half is not drawn this turn, but
-    it places the rest)."""
+    """Where the turn's first node was entered (the previous turn drew most of its first
+    half)."""
     centre = np.array(centre_ft(node.hex))
     if node.shape == "slip":
         facing = round(node.heading_in_deg / 60.0)

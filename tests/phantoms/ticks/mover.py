@@ -22,7 +22,7 @@ MANEUVER_WORDS: dict[str, Maneuver] = {
 
 def fly(
     orders: list[str],
-    start: Hex = Hex(0, 0),
+    start: Hex | None = None,
     facing: int = 0,
     level: int = 5,
     speed: int = 5,
@@ -33,7 +33,7 @@ def fly(
     ``still`` (out of control, not falling), ``recoverN`` (regain control, turning N
     hexsides clockwise), ``stall`` (a straight move that leaves speed 0)."""
     steps: list[MoveStep] = []
-    here = start
+    here = Hex(0, 0) if start is None else start
     for impulse, order in enumerate(orders, start=1):
         if order in ("-", "still"):
             steps.append(_step(impulse, "still", here, facing, level, here, facing, level, speed))
