@@ -18,8 +18,10 @@ through the hexes the Movement Segments entered and flies it at a steady speed:
   segments are shown) must lie inside its rule hex: between the hexside marks of the node
   the rules have it in.  Within that corridor the drawn progress along the path is the
   *taut string*, the shortest time-distance curve: a straight line, i.e. constant speed,
-  whenever the corridor allows it (ambiguity #20).  A game turn begins and ends on the mark
-  of the rule hex.
+  whenever the corridor allows it (ambiguity #20).  A game turn may end with the plane up
+  to half a hex ahead of or behind its rule hex's mark, chosen so that a plane keeping
+  its speed flies every turn at one speed; the turn hands that lead, and any maneuver or
+  climb it ended in the middle of, to the next (:class:`Carry`).
 - **Out of control** (§6.4). The plane holds its mark, yaws round clockwise nose down, and
   eases down a level in each impulse the record says it fell; a crash ends at level 0.
 
@@ -120,12 +122,31 @@ class TurnSamples:
     """The rule facing over each tick."""
     spinning: npt.NDArray[np.bool_]
     """Drawn out of control (§6.4)."""
-    out_of_control_at_end: bool
+    carry: Carry
     """Pass to the next turn's :func:`sample_turn`."""
-    end_lead_ft: float
-    """How far along its path the plane is drawn past its rule hex's mark at the turn's
-    end (negative: short of it); pass to the next turn's :func:`sample_turn`."""
     crashed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """What one turn's drawing hands the next, so that it runs on unbroken."""
+
+    lead_ft: float = 0.0
+    """How far along its path (over the ground) the plane was left past its rule hex's
+    mark (negative: short of it); never more than half a hex."""
+    out_of_control: bool = False
+    """Out of control at the turn's end (§6.4): the next turn spins."""
+    spinning: bool = False
+    """Already drawn spinning (not just lost control in the last impulse)."""
+    maneuver: Maneuver | None = None
+    """The maneuver completed in the hex the plane ended in, whose drawing straddles the
+    turns: the next turn draws its second half."""
+    climb: int = 0
+    """Levels that maneuver climbed (+) or dived (−): a loop's Immelmann or split-S."""
+    ramp_from: tuple[float, float, int] | None = None
+    """The drawn climb or dive into the hex the plane ended in: where it starts and ends,
+    in hexes from that hex's mark (−1 and 0 for a whole move), and the level it starts
+    from; the plane may be left on it."""
 
 
 def sample_turn(
@@ -134,37 +155,46 @@ def sample_turn(
     start_level: int,
     steps: Sequence[MoveStep],
     speed_points: int,
-    *,
-    out_of_control: bool = False,
-    entered_by: MoveStep | None = None,
-    lead_ft: float = 0.0,
+    carry: Carry | None = None,
 ) -> TurnSamples:
     """The per-tick poses of one aircraft over one game turn.
 
     ``steps`` are its Movement Segments in impulse order, one per impulse (ten, or five
     under the §15.0 option); ``speed_points`` is the speed it flies the turn at (it sets
-    the bank of its turns).  ``out_of_control`` says it began the turn out of control.
-    ``entered_by`` is the step that brought it into ``start_hex`` when that step finished
-    a maneuver there: the turn then begins halfway through that maneuver's drawing, as the
-    previous turn ended.  ``lead_ft`` is the previous turn's
-    :attr:`TurnSamples.end_lead_ft`: where along the path it left the plane.
+    the bank of its turns).  ``carry`` is the previous turn's :attr:`TurnSamples.carry`
+    (none for the first turn: the plane starts on its hex centre, flying straight, or
+    ``Carry(out_of_control=True)``).
     """
+    carry = Carry() if carry is None else carry
+    out_of_control = carry.out_of_control
     impulses = len(steps)
     if impulses not in (IMPULSES_PER_TURN, IMPULSES_PER_TURN // 2):
         raise ValueError(f"a turn has 10 impulses (or 5 under §15.0), not {impulses}")
     per_impulse = TICKS_PER_TURN // impulses
     speed_ft_s = max(speed_points, 1) * SPEED_POINT_FT_S
-    plan = _plan(start_hex, start_facing, start_level, steps, out_of_control, entered_by)
+    plan = _plan(start_hex, start_facing, start_level, steps, carry)
     # A loop's shape depends on the speed alone, so that a turn that begins halfway
     # through it draws the same loop as the turn that ended there.
-    track = _Track.build(plan.nodes, speed_ft_s, _PACE_MARGIN * speed_ft_s)
+    pace_ft_s = _PACE_MARGIN * speed_ft_s
+    ramp_from = None if out_of_control else carry.ramp_from
+    lead = 0.0 if out_of_control else float(np.clip(carry.lead_ft, -_HALF_FT, _HALF_FT))
+    # Starting past the mark (the previous turn drew the rest of the hex level), the
+    # first move's climb or dive can only start where the plane starts.
+    nu_start = 0.5 if lead > 0.0 else 0.0
+    track = _Track.build(plan.nodes, speed_ft_s, pace_ft_s, ramp_from, nu_start)
 
     impulse_s = TURN_S / impulses
     knot_t = np.arange(impulses + 1, dtype=np.float64) * impulse_s
     lo = np.empty(impulses + 1)
     hi = np.empty(impulses + 1)
-    lead = 0.0 if out_of_control else float(np.clip(lead_ft, -_HALF_FT, _HALF_FT))
-    lo[0] = hi[0] = np.clip(track.mark_s[0] + lead, track.entry_s[0], track.exit_s[0])
+    start_at = float(np.interp(track.mark_ground[0] + lead, track.ground, track.s))
+    start_s = float(np.clip(start_at, track.entry_s[0], track.exit_s[0]))
+    if lead > 0.0:
+        nu_start = float(np.interp(start_s, track.s, track.nu))
+        track = _Track.build(plan.nodes, speed_ft_s, pace_ft_s, ramp_from, nu_start)
+        start_at = float(np.interp(track.mark_ground[0] + lead, track.ground, track.s))
+        start_s = float(np.clip(start_at, track.entry_s[0], track.exit_s[0]))
+    lo[0] = hi[0] = start_s
     for i in range(impulses):
         node = plan.rule_node[i]
         if plan.pinned[i]:
@@ -179,9 +209,12 @@ def sample_turn(
     end_lead = (
         0.0
         if plan.pinned[-1]
-        else _end_lead_ft(track, knot_t, lo, hi, lead, plan.nodes[-1].shape == "slip")
+        else _end_lead_ft(
+            track, knot_t, lo, hi, start_s - float(track.mark_s[0]), plan.nodes[-1].shape == "slip"
+        )
     )
     lo[-1] = hi[-1] = track.mark_s[-1] + end_lead
+    end_lead_ground = float(np.interp(lo[-1], track.s, track.ground) - track.mark_ground[-1])
     lo = np.maximum.accumulate(lo)
     hi = np.minimum.accumulate(hi[::-1])[::-1]
     knot_s = taut_string(knot_t, lo, hi)
@@ -221,8 +254,7 @@ def sample_turn(
         ),
         facing=np.array([steps[i].to_facing % 6 for i in rows], dtype=np.int32),
         spinning=spinning,
-        out_of_control_at_end=plan.out_of_control_at_end,
-        end_lead_ft=end_lead,
+        carry=_carry(plan, track, end_lead_ground, ramp_from, bool(spinning[-1])),
         crashed=plan.crash_impulse is not None,
     )
 
@@ -336,6 +368,8 @@ class _Node:
     """The level on leaving it (after any falls while out of control)."""
     climb: int = 0
     """Levels gained (+) or lost (−) on entering this hex."""
+    maneuver: Maneuver | None = None
+    """The maneuver completed on entering this hex."""
     pivot_out_deg: float | None = None
     """Set when the plane recovered here (§6.4): it leaves on this heading from the mark."""
     slip_side: int = 0
@@ -352,6 +386,7 @@ class _Plan:
     spin: list[bool] = field(default_factory=list)
     """Per impulse: drawn spinning."""
     out_of_control_at_start: bool = False
+    spinning_at_start: bool = False
     out_of_control_at_end: bool = False
     crash_impulse: int | None = None
 
@@ -372,26 +407,26 @@ def _plan(
     start_facing: int,
     start_level: int,
     steps: Sequence[MoveStep],
-    out_of_control: bool,
-    entered_by: MoveStep | None,
+    carry: Carry,
 ) -> _Plan:
     heading = 60.0 * start_facing
     first = _Node(start_hex, heading, heading, "straight", start_level, start_level)
-    if entered_by is not None and entered_by.maneuver is not None and not out_of_control:
-        shape = _shape(entered_by.maneuver)
-        turned = 60.0 * TURN_HEXSIDES[entered_by.maneuver]
+    if carry.maneuver is not None and not carry.out_of_control:
+        shape = _shape(carry.maneuver)
         first.shape = shape
-        first.heading_in_deg = heading - turned
-        first.climb = entered_by.level_change if shape == "loop" else 0
-        first.slip_side = 1 if entered_by.maneuver == "RS" else -1
-    plan = _Plan([first], out_of_control_at_start=out_of_control)
+        first.maneuver = carry.maneuver
+        first.heading_in_deg = heading - 60.0 * TURN_HEXSIDES[carry.maneuver]
+        first.climb = carry.climb if shape == "loop" else 0
+        first.slip_side = 1 if carry.maneuver == "RS" else -1
+    plan = _Plan([first], out_of_control_at_start=carry.out_of_control)
+    plan.spinning_at_start = carry.out_of_control and carry.spinning
     here, facing, level = start_hex, start_facing, start_level
-    ooc = out_of_control
+    ooc = carry.out_of_control
     for step in steps:
         node = plan.nodes[-1]
         spin = False
         if plan.crash_impulse is not None:
-            spin = False
+            pass
         elif step.kind in ("fall", "crash"):
             spin = True
             ooc = True
@@ -418,6 +453,31 @@ def _plan(
         plan.spin.append(spin)
     plan.out_of_control_at_end = ooc and plan.crash_impulse is None
     return plan
+
+
+def _carry(
+    plan: _Plan,
+    track: _Track,
+    lead_ft: float,
+    ramp_from: tuple[float, float, int] | None,
+    spinning: bool,
+) -> Carry:
+    last = plan.nodes[-1]
+    drawn_through = last.maneuver is not None and last.pivot_out_deg is None
+    moves = len(plan.nodes) - 1
+    ramp = ramp_from
+    if plan.out_of_control_at_end:
+        ramp = None
+    elif moves > 0:
+        ramp = (track.ramp_start_ft, track.ramp_end_ft, plan.nodes[-2].level_out)
+    return Carry(
+        lead_ft=lead_ft,
+        out_of_control=plan.out_of_control_at_end,
+        spinning=plan.out_of_control_at_end and spinning,
+        maneuver=last.maneuver if drawn_through else None,
+        climb=last.climb if drawn_through else 0,
+        ramp_from=ramp,
+    )
 
 
 def _entered_hexes(step: MoveStep, here: Hex, facing: int) -> list[Hex]:
@@ -460,6 +520,7 @@ def _enter(
             new_level,
             new_level,
             climb=per_hex[k],
+            maneuver=maneuver,
             slip_side=1 if maneuver == "RS" else -1,
         )
         plan.nodes.append(node)
@@ -696,6 +757,8 @@ class _Track:
     ``s`` and the pose at each sample, with each node's entry, mark and exit positions."""
 
     s: Floats
+    nu: Floats
+    """Node coordinate: k at node k's mark, k ∓ ½ at its hexsides."""
     x: Floats
     y: Floats
     z: Floats
@@ -707,11 +770,24 @@ class _Track:
     exit_s: Floats
     mark_heading_in: Floats
     mark_heading_out: Floats
+    ground: Floats
+    """Distance along the path over the ground."""
+    mark_ground: Floats
+    ramp_start_ft: float
+    """Where the ramp into the last node starts, over the ground from its mark."""
+    ramp_end_ft: float
 
     @staticmethod
-    def build(nodes: list[_Node], speed_ft_s: float, pace_ft_s: float) -> _Track:
+    def build(
+        nodes: list[_Node],
+        speed_ft_s: float,
+        pace_ft_s: float,
+        ramp_from: tuple[float, float, int] | None = None,
+        nu_start: float = 0.0,
+    ) -> _Track:
         """``speed_ft_s`` sets the banks of turns, ``pace_ft_s`` (the speed the path is
-        drawn at) how long a loop's rolls and vertical are, so they take a few ticks."""
+        drawn at) how long a loop's rolls and vertical are, so they take a few ticks;
+        ``ramp_from`` and ``nu_start`` place the level ramps (:func:`_level_knots`)."""
         entry = _first_entry(nodes[0])
         parts: list[tuple[_Piece, float, float, float]] = []
         """(piece, ν at its start, ν at its end, base height in ft); a first half ends at
@@ -726,21 +802,47 @@ class _Track:
             parts.append((second, float(k), k + 0.5, base))
             heading_in.append(float(first.heading[-1]))
             heading_out.append(float(second.heading[0]))
-        knots_nu, knots_z = _level_knots(nodes)
-        xs, zs, hs, bs, index = [], [], [], [], []
+        xs, rel, hs, bs, nus, befores, index = [], [], [], [], [], [], []
         for piece, nu0, nu1, base in parts:
             xyz = np.column_stack([piece.xy, np.nan_to_num(piece.z_rel)])
             steps = np.linalg.norm(np.diff(xyz, axis=0), axis=1)
             run = np.concatenate([[0.0], np.cumsum(steps)])
-            nu = nu0 + (nu1 - nu0) * (run / run[-1] if run[-1] > 0 else np.linspace(0, 1, len(run)))
-            ramp = _ramp(knots_nu, knots_z, nu, before=nu1 == round(nu1))
-            zs.append(np.where(np.isnan(piece.z_rel), ramp, base + piece.z_rel))
+            share = run / run[-1] if run[-1] > 0 else np.linspace(0.0, 1.0, len(run))
+            nus.append(nu0 + (nu1 - nu0) * share)
+            rel.append(np.where(np.isnan(piece.z_rel), np.nan, base + piece.z_rel))
+            befores.append(np.full(len(run), nu1 == round(nu1)))
             xs.append(piece.xy)
             hs.append(piece.heading)
             bs.append(piece.bank)
             index.append(len(piece.heading))
         xy = np.concatenate(xs)
-        z = np.concatenate(zs)
+        nu_all = np.concatenate(nus)
+        # Leads and level ramps are measured along the path's own shape, over the ground
+        # (and up and over a vertical loop), leaving out the level ramps: the same in the
+        # turn that ends in a hex and the turn that starts there, and a climb is as steep
+        # through a tight arc as along a hexrow.
+        shaped = np.column_stack([xy, np.nan_to_num(np.concatenate(rel))])
+        flat = np.linalg.norm(np.diff(shaped, axis=0), axis=1)
+        flat[np.cumsum(index)[:-1] - 1] = 0.0
+        ground = np.concatenate([[0.0], np.cumsum(flat)])
+        mark_ground = float(ground[int(np.cumsum(index)[0]) - 1])
+        carried = ramp_from is not None and not (nodes[0].shape == "loop" and nodes[0].climb)
+        first_arrive = None
+        if carried and ramp_from is not None:
+            first_arrive = float(np.interp(mark_ground + ramp_from[1], ground, nu_all))
+        knots_nu, knots_z, ramp_start, ramp_end = _level_knots(nodes, first_arrive, nu_start)
+        knots_ground = np.interp(knots_nu, nu_all, ground)
+        if carried and ramp_from is not None:
+            knots_ground = np.concatenate([[mark_ground + ramp_from[0]], knots_ground])
+            knots_z = np.concatenate([[ramp_from[2] * LEVEL_FT], knots_z])
+        before = np.concatenate(befores)
+        ramp = np.where(
+            before,
+            _ramp(knots_ground, knots_z, ground, before=True),
+            _ramp(knots_ground, knots_z, ground, before=False),
+        )
+        explicit = np.concatenate(rel)
+        z = np.where(np.isnan(explicit), ramp, explicit)
         heading = np.concatenate(hs)
         d = np.diff(np.column_stack([xy, z]), axis=0)
         length = np.linalg.norm(d, axis=1)
@@ -762,6 +864,7 @@ class _Track:
         last_at = [int(starts[2 * k + 2]) - 1 for k in range(len(nodes))]
         return _Track(
             s=s,
+            nu=nu_all,
             x=xy[:, 0].copy(),
             y=xy[:, 1].copy(),
             z=z,
@@ -773,6 +876,10 @@ class _Track:
             exit_s=s[last_at],
             mark_heading_in=np.array(heading_in),
             mark_heading_out=np.array(heading_out),
+            ground=ground,
+            mark_ground=ground[mark],
+            ramp_start_ft=float(np.interp(ramp_start, nu_all, ground)) - float(ground[mark[-1]]),
+            ramp_end_ft=float(np.interp(ramp_end, nu_all, ground)) - float(ground[mark[-1]]),
         )
 
 
@@ -789,20 +896,43 @@ def _first_entry(node: _Node) -> Floats:
     return start
 
 
-def _level_knots(nodes: list[_Node]) -> tuple[Floats, Floats]:
-    """(ν, z) knots of the level ramps: each move's climb or dive is eased from the last
-    mark to this one; a vertical loop owns its node's span instead."""
+def _level_knots(
+    nodes: list[_Node], first_arrive: float | None, nu_start: float
+) -> tuple[Floats, Floats, float, float]:
+    """(ν, z) knots of the level ramps, and where the ramp into the last node starts and
+    ends (ν).
+
+    Each move's climb or dive is eased over one hex of path from the last mark to this
+    one; a vertical loop owns its node's span instead.  When the first move starts past
+    its mark (``nu_start``) its ramp starts there and runs a hex on, up to half a hex past
+    the marker hex's mark, and the ramps after it catch up.  The first node's own ramp,
+    as the previous turn drew it, ends at ``first_arrive`` (its start is added by the
+    caller)."""
     nu: list[float] = []
     z: list[float] = []
+    arrive = 0.0 if first_arrive is None else max(first_arrive, 0.0)
+    start = 0.0
     for k, node in enumerate(nodes):
-        if node.shape == "loop" and node.climb:
-            nu += [k - 0.5, k + 0.5, k + 0.5]
-            z += [(node.level_in - node.climb) * LEVEL_FT, node.level_in * LEVEL_FT]
-            z += [node.level_out * LEVEL_FT]
+        looping = node.shape == "loop" and node.climb != 0
+        if k == 0 and not looping:
+            start = arrive
+        elif looping:
+            start, arrive = k - 0.5, k + 0.5
+            nu.append(start)
+            z.append((node.level_in - node.climb) * LEVEL_FT)
+        elif node.climb:
+            start = max(arrive, nu_start if k == 1 else 0.0)
+            nu.append(start)
+            z.append(nodes[k - 1].level_out * LEVEL_FT)
+            arrive = min(start + 1.0, k + 0.5)
+            after = nodes[k + 1] if k + 1 < len(nodes) else None
+            if after is not None and after.shape == "loop" and after.climb:
+                arrive = min(arrive, k + 0.5)
         else:
-            nu += [float(k), float(k)]
-            z += [node.level_in * LEVEL_FT, node.level_out * LEVEL_FT]
-    return np.array(nu), np.array(z)
+            start, arrive = max(arrive, float(k)), max(arrive, float(k))
+        nu += [arrive, arrive]
+        z += [node.level_in * LEVEL_FT, node.level_out * LEVEL_FT]
+    return np.array(nu), np.array(z), start, arrive
 
 
 def _ramp(knots_nu: Floats, knots_z: Floats, nu: Floats, before: bool) -> Floats:
@@ -873,7 +1003,7 @@ def _overlay_spin(
         k0, k1 = first * per_impulse, (last + 1) * per_impulse
         n = k1 - k0
         held = plan.rule_node[first - 1] if first > 0 else 0
-        fresh = not (first == 0 and plan.out_of_control_at_start)
+        fresh = not (first == 0 and plan.spinning_at_start)
         recovers = steps[last].kind == "recover"
         h0 = float(track.mark_heading_in[held])
         if plan.crash_impulse == last:
