@@ -219,7 +219,12 @@ class AiPilot:
         )
 
     def break_lock(self, game: PhantomsGame, plane: PlaneState, locker: PlaneState) -> bool:
-        return True
+        """Only a lock that can guide a missile is worth the roll: the locker carries
+        radar missiles, or one is already in flight at this aircraft."""
+        types = missile_types()
+        armed = any(n > 0 and m in types and not types[m].heat for m, n in locker.missiles.items())
+        guided = any(m.firer_id == locker.id for m in game.inbound(plane.id))
+        return armed or guided
 
 
 def _hex(text: str) -> Hex:

@@ -30,10 +30,10 @@ from engine.phantoms.dice import d4, d6, d10
 from engine.phantoms.guns import gun_attack, gun_problem
 from engine.phantoms.initiative import roll_initiative
 from engine.phantoms.launch_rolls import launch_roll
-from engine.phantoms.marking import marker_problems, marking_order, place_marker
+from engine.phantoms.marking import jettison, marker_problems, marking_order, place_marker
 from engine.phantoms.missile_fire import MissileInFlight, launch, launch_problem
 from engine.phantoms.missile_impact import resolve_missile, sees_missile
-from engine.phantoms.movement import jettison, move_impulse
+from engine.phantoms.movement import move_impulse
 from engine.phantoms.pilots import Pilot, ScriptPilot, Shot
 from engine.phantoms.quality import quality_effects
 from engine.phantoms.radar import break_lock, keep_locks, lock_attempt, lock_problem
@@ -125,7 +125,8 @@ class PhantomsGame:
         self.missile_tracks: dict[str, MissileTrack] = {}
         self.steps: dict[str, list[MoveStep]] = {}
         self.entered: dict[str, int] = {}
-        """The order aircraft entered their hexes this impulse (the same-hex gun rule)."""
+        """When each aircraft entered its present hex, counted in impulses from the start (0
+        at set-up): the same-hex gun rule's "last to enter" (§7.2)."""
         self.arrivals: dict[str, int] = {}
         """Turn in which each aircraft came onto the mat (0: at the start)."""
         self.reserve: dict[str, int] = {group.id: group.times for group in scenario.reinforcements}
@@ -170,6 +171,7 @@ class PhantomsGame:
 
             self.pilots[plane.id] = SolitairePilot(ai)
         self.steps[plane.id] = []
+        self.entered[plane.id] = 0
         if setup.marker is not None:
             marker = place_marker(plane, setup.marker.maneuver, setup.marker.levels)
             if setup.marker_hexes is not None:
@@ -446,8 +448,7 @@ class PhantomsGame:
     def _movement(self) -> None:
         """§6.0: every aircraft the Impulse Chart moves this impulse moves; out-of-control
         aircraft roll to recover instead (§6.4)."""
-        self.entered = {}
-        order = 0
+        now = (self.turn - 1) * self.impulses + self.impulse
         for plane in sorted(self.planes.values(), key=lambda p: p.id):
             if not plane.in_play:
                 self.steps[plane.id].append(self._still(plane))
@@ -457,8 +458,7 @@ class PhantomsGame:
             )
             self.steps[plane.id].append(step)
             if step.path:
-                order += 1
-                self.entered[plane.id] = order
+                self.entered[plane.id] = now
                 for hex_ in step.path:
                     self.ground.entered(plane, hex_)
             if step.kind == "crash":
