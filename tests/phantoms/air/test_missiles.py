@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.hexmap import Hex
 from engine.phantoms.hexgrid import ahead
 from engine.phantoms.missile_fire import (
     RADAR_MISSILE_HEXES_PER_IMPULSE,
+    MissileInFlight,
     break_missile_lock,
     can_launch,
+    later,
     launch,
     launch_problem,
-    later,
 )
 from engine.phantoms.missile_impact import (
     missile_criticals,
@@ -20,6 +23,8 @@ from engine.phantoms.missile_impact import (
     sees_missile,
 )
 from engine.phantoms.quality import NotAllowed, OpposedRoll
+from engine.phantoms.state import PlaneState
+from models.phantoms.missiles import MissileType
 from tests.phantoms.air.cards import (
     AIM_7E,
     AIM_9B,
@@ -37,13 +42,13 @@ from tests.phantoms.air.cards import (
     plane,
 )
 
-O = Hex(0, 0)
+ORIGIN = Hex(0, 0)
 
 
-def harrier_and_skyhawk(missile_id: str = "aim-9l"):
+def harrier_and_skyhawk(missile_id: str = "aim-9l") -> tuple[PlaneState, PlaneState]:
     """Example 2's set-up: the Sea Harrier two hexes astern of a Skyhawk in a Hard Turn."""
-    skyhawk = plane("skyhawk", SKYHAWK, O, 0, 2, marker="LHT")
-    harrier = plane("harrier", SEA_HARRIER, ahead(O, 3, 2), 0, 2, missiles={missile_id: 2})
+    skyhawk = plane("skyhawk", SKYHAWK, ORIGIN, 0, 2, marker="LHT")
+    harrier = plane("harrier", SEA_HARRIER, ahead(ORIGIN, 3, 2), 0, 2, missiles={missile_id: 2})
     return harrier, skyhawk
 
 
@@ -86,10 +91,10 @@ def test_example_2_with_the_charts_hit_number() -> None:
     assert harrier.missiles["aim-9l"] == 1 and harrier.fired
 
 
-def f15_and_mig23(hexes: int = 8):
+def f15_and_mig23(hexes: int = 8) -> tuple[PlaneState, PlaneState]:
     """Example 3's set-up: an F-15 locked on a MiG-23 coming at it head-on."""
-    f15 = plane("f-15", F_15, O, 0, 4, quality="experienced", missiles={"aim-7e": 4})
-    mig = plane("mig-23", MIG_23, ahead(O, 0, hexes), 3, 4)
+    f15 = plane("f-15", F_15, ORIGIN, 0, 4, quality="experienced", missiles={"aim-7e": 4})
+    mig = plane("mig-23", MIG_23, ahead(ORIGIN, 0, hexes), 3, 4)
     f15.locks.append("mig-23")
     return f15, mig
 
@@ -116,8 +121,8 @@ def test_radar_missile_flight_time_and_path() -> None:
     missile = launch(f15, mig, AIM_7E, 1, 1)
     assert missile.impulses_to_impact == 3 == -(-11 // RADAR_MISSILE_HEXES_PER_IMPULSE)
     assert missile.path[-1] == mig.hex and len(missile.path) == 3
-    assert missile.position(1, 1) == O
-    assert O.distance_to(missile.position(1, 2)) in (3, 4)
+    assert missile.position(1, 1) == ORIGIN
+    assert ORIGIN.distance_to(missile.position(1, 2)) in (3, 4)
     assert missile.position(1, 9) == mig.hex
     f15.missiles["aim-7e"] = 4
     f15.fired = False
@@ -145,27 +150,29 @@ def test_radar_missile_needs_lock_and_range() -> None:
 @pytest.mark.parametrize(
     ("firer_at", "missile", "allowed"),
     [
-        (ahead(O, 3, 2), AIM_9B, True),  # dead astern: every sub-type
-        (ahead(O, 2, 2), AIM_9B, False),  # rear quarter, 120° off the nose: not HN
-        (ahead(O, 2, 2), AIM_9D, True),  # but inside HW's rear 180°
-        (ahead(O, 1, 2), AIM_9D, False),  # 60° off the nose: front aspect
-        (ahead(O, 0, 2), AIM_9L, True),  # head-on: HA only
-        (ahead(O, 0, 2), AIM_9D, False),
-        (ahead(O, 3, 4), AIM_9D, False),  # 4: beyond the HW envelope
-        (ahead(O, 3, 4), AIM_9L, True),
-        (ahead(O, 3, 5), AIM_9L, False),
+        (ahead(ORIGIN, 3, 2), AIM_9B, True),  # dead astern: every sub-type
+        (ahead(ORIGIN, 2, 2), AIM_9B, False),  # rear quarter, 120° off the nose: not HN
+        (ahead(ORIGIN, 2, 2), AIM_9D, True),  # but inside HW's rear 180°
+        (ahead(ORIGIN, 1, 2), AIM_9D, False),  # 60° off the nose: front aspect
+        (ahead(ORIGIN, 0, 2), AIM_9L, True),  # head-on: HA only
+        (ahead(ORIGIN, 0, 2), AIM_9D, False),
+        (ahead(ORIGIN, 3, 4), AIM_9D, False),  # 4: beyond the HW envelope
+        (ahead(ORIGIN, 3, 4), AIM_9L, True),
+        (ahead(ORIGIN, 3, 5), AIM_9L, False),
     ],
 )
-def test_heat_seeker_envelopes(firer_at: Hex, missile, allowed: bool) -> None:
-    target = plane("t", MIG_21, O, 0, 3)
+def test_heat_seeker_envelopes(firer_at: Hex, missile: MissileType, allowed: bool) -> None:
+    target = plane("t", MIG_21, ORIGIN, 0, 3)
     firer = plane("f", F_15, firer_at, 0, 3, missiles={missile.id: 1})
-    firer.facing = next(f for f in range(6) if ahead(firer_at, f, firer_at.distance_to(O)) == O)
+    firer.facing = next(
+        f for f in range(6) if ahead(firer_at, f, firer_at.distance_to(ORIGIN)) == ORIGIN
+    )
     assert can_launch(firer, target, missile) is allowed
 
 
 def test_heat_seeker_needs_the_firer_pointing_and_one_level() -> None:
-    target = plane("t", MIG_21, O, 0, 3)
-    firer = plane("f", F_15, ahead(O, 3, 2), 3, 3, missiles={"aim-9l": 1})
+    target = plane("t", MIG_21, ORIGIN, 0, 3)
+    firer = plane("f", F_15, ahead(ORIGIN, 3, 2), 3, 3, missiles={"aim-9l": 1})
     assert "not pointing" in (launch_problem(firer, target, AIM_9L) or "")
     firer.facing = 0
     firer.level = 5
@@ -175,8 +182,8 @@ def test_heat_seeker_needs_the_firer_pointing_and_one_level() -> None:
 
 
 def test_same_hex_rules() -> None:
-    target = plane("t", MIG_21, O, 0, 3)
-    firer = plane("f", F_15, O, 0, 3, missiles={"aim-9b": 1})
+    target = plane("t", MIG_21, ORIGIN, 0, 3)
+    firer = plane("f", F_15, ORIGIN, 0, 3, missiles={"aim-9b": 1})
     assert "same hex and level" in (launch_problem(firer, target, AIM_9B) or "")
     firer.level = 4
     assert can_launch(firer, target, AIM_9B)
@@ -195,24 +202,24 @@ def test_same_hex_rules() -> None:
     ],
 )
 def test_launch_restrictions(field: str, value: bool, target_level: int, reason: str) -> None:
-    target = plane("t", MIG_21, O, 0, target_level)
-    firer = plane("f", F_15, ahead(O, 3, 2), 0, 3, missiles={"aim-9l": 1})
+    target = plane("t", MIG_21, ORIGIN, 0, target_level)
+    firer = plane("f", F_15, ahead(ORIGIN, 3, 2), 0, 3, missiles={"aim-9l": 1})
     assert can_launch(firer, target, AIM_9L)
     setattr(firer, field, value)
     assert reason in (launch_problem(firer, target, AIM_9L) or "")
-    with pytest.raises(NotAllowed, match="§7.1"):
+    with pytest.raises(NotAllowed, match=r"§7\.1"):
         launch(firer, target, AIM_9L, 1, 1)
 
 
 def test_climbing_firer_may_still_shoot_level_or_higher() -> None:
-    target = plane("t", MIG_21, O, 0, 4)
-    firer = plane("f", F_15, ahead(O, 3, 2), 0, 3, missiles={"aim-9l": 1}, climbed=True)
+    target = plane("t", MIG_21, ORIGIN, 0, 4)
+    firer = plane("f", F_15, ahead(ORIGIN, 3, 2), 0, 3, missiles={"aim-9l": 1}, climbed=True)
     assert can_launch(firer, target, AIM_9L)
 
 
 def test_no_missiles_left_and_one_per_segment() -> None:
-    target = plane("t", MIG_21, O, 0, 3)
-    firer = plane("f", F_15, ahead(O, 3, 2), 0, 3, missiles={"aim-9l": 2, "aim-9b": 1})
+    target = plane("t", MIG_21, ORIGIN, 0, 3)
+    firer = plane("f", F_15, ahead(ORIGIN, 3, 2), 0, 3, missiles={"aim-9l": 2, "aim-9b": 1})
     launch(firer, target, AIM_9L, 1, 1)
     assert "already fired" in (launch_problem(firer, target, AIM_9B) or "")
     firer.fired = False
@@ -220,9 +227,9 @@ def test_no_missiles_left_and_one_per_segment() -> None:
     assert "no aim-9l left" in (launch_problem(firer, target, AIM_9L) or "")
 
 
-def heat_shot(**target_fields):
-    target = plane("t", MIG_21, O, 0, 3, **target_fields)
-    firer = plane("f", F_15, ahead(O, 3, 2), 0, 3, missiles={"aim-9b": 1})
+def heat_shot(**target_fields: Any) -> tuple[PlaneState, PlaneState, MissileInFlight]:
+    target = plane("t", MIG_21, ORIGIN, 0, 3, **target_fields)
+    firer = plane("f", F_15, ahead(ORIGIN, 3, 2), 0, 3, missiles={"aim-9b": 1})
     return firer, target, launch(firer, target, AIM_9B, 1, 1)
 
 
@@ -327,7 +334,7 @@ def test_a_kill_rolls_for_ejection() -> None:
 
 
 def test_emergency_maneuver_spot() -> None:
-    firer, target, missile = heat_shot()
+    _, target, missile = heat_shot()
     # range 2; spotter: average 0 + 3; 1 + 3 = 4 vs 1 + 2 = 3 → seen
     assert sees_missile(target, missile, dice(1, 1))
     assert not sees_missile(target, missile, dice(1, 2))
