@@ -67,7 +67,7 @@ def roll_critical(plane: PlaneState, dice: Dice, purpose: str = "") -> str:
     """Roll once on the Critical Hit Table for ``plane`` and apply the result (§8.0)."""
     roll = d10(dice, f"critical hit (§8.0), {plane.id}{', ' + purpose if purpose else ''}")
     row = critical_row(roll)
-    again = row in plane.criticals
+    again = row in plane.criticals or (row == "fire" and plane.on_fire)
     plane.criticals.append(row)
     outcome = row
     if row == "pilot_wounded":

@@ -11,6 +11,7 @@ from engine.phantoms.countermeasures import CmTable, cm_table, countermeasures, 
 from engine.phantoms.quality import OpposedRoll, quality_effects, roll_opposed
 from models.files import DataFileError
 from models.phantoms.card import Countermeasures
+from models.phantoms.common import Quality
 from tests.phantoms.air.cards import F_22, SKYHAWK, card, dice, faces, plane
 
 
@@ -24,7 +25,15 @@ from tests.phantoms.air.cards import F_22, SKYHAWK, card, dice, faces, plane
         ("ace", 2, 3, 4, 2, 3, set()),
     ],
 )
-def test_quality_table(quality, lock, visual, gun, gun_def, missile_def, checks) -> None:
+def test_quality_table(
+    quality: Quality,
+    lock: int,
+    visual: int,
+    gun: int,
+    gun_def: int,
+    missile_def: int,
+    checks: set[str],
+) -> None:
     row = quality_effects(quality)
     assert (row.lock, row.visual_spot, row.gun_attack) == (lock, visual, gun)
     assert (row.gun_defence, row.missile_defence) == (gun_def, missile_def)
@@ -71,7 +80,7 @@ def test_roll_opposed_rolls_attacker_first_and_drops_zero_modifiers() -> None:
         ("third_world", 1995, (3, 3)),
     ],
 )
-def test_cm_by_era(group, year, expected) -> None:
+def test_cm_by_era(group: str, year: int, expected: tuple[int, int]) -> None:
     assert countermeasures(card("x", group=group), year) == expected
 
 
