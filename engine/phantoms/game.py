@@ -29,7 +29,7 @@ from engine.phantoms.damage import fire_check
 from engine.phantoms.dice import d4, d6, d10
 from engine.phantoms.guns import gun_attack, gun_problem
 from engine.phantoms.initiative import roll_initiative
-from engine.phantoms.launch_rolls import launch_roll
+from engine.phantoms.launch_rolls import VIETNAM_LAUNCH_NUMBERS, launch_roll
 from engine.phantoms.marking import jettison, marker_problems, marking_order, place_marker
 from engine.phantoms.missile_fire import MissileInFlight, launch, launch_problem
 from engine.phantoms.missile_impact import resolve_missile, sees_missile
@@ -48,6 +48,7 @@ from engine.phantoms.speed import (
 from engine.phantoms.spotting import lose_spots, radar_spot, share_wingman_spots, visual_spot
 from engine.phantoms.state import MoveStep, PlaneState
 from models.phantoms.card import control_cards
+from models.phantoms.common import HEX_FT
 from models.phantoms.missiles import MissileType, missile_types
 from models.phantoms.orders import MarkerOrder, PhantomsTurn
 from models.phantoms.scenario import PhantomsAircraft, PhantomsScenario, Reinforcement
@@ -267,9 +268,9 @@ class PhantomsGame:
     def mat_margin(self, hex_: Hex) -> int:
         width, height = self.scenario.mat_hexes
         x, y = hexgrid.centre_ft(hex_)
-        half_w = width / 2 * hexgrid.HEX_FT * 0.866
-        half_h = height / 2 * hexgrid.HEX_FT
-        return int(min(half_w - abs(x), half_h - abs(y)) // hexgrid.HEX_FT)
+        half_w = width / 2 * HEX_FT * 0.866
+        half_h = height / 2 * HEX_FT
+        return int(min(half_w - abs(x), half_h - abs(y)) // HEX_FT)
 
     def objective_hex(self, plane: PlaneState, target: str | None) -> Hex | None:
         return self.ground.objective_hex(plane, target)
@@ -654,7 +655,7 @@ class PhantomsGame:
 
     def _fire(self, plane: PlaneState, kind: MissileType, target: PlaneState) -> None:
         if self.options.launch_rolls != "off":
-            numbers = VIETNAM_LAUNCH if self.options.launch_rolls == "vietnam" else None
+            numbers = VIETNAM_LAUNCH_NUMBERS if self.options.launch_rolls == "vietnam" else None
             roll = launch_roll(plane, target.level, kind, self.scenario.year, self.dice,
                                numbers=numbers)  # fmt: skip
             if not roll.launched:
@@ -777,8 +778,3 @@ class PhantomsGame:
             if orders is None and self.over:
                 break
         return self.writer.timeline()
-
-
-VIETNAM_LAUNCH: dict[str, int] = {"aim-7e": 8, "aim-7f": 8, "aim-9b": 8, "sa-2": 8, "sa-7": 8,
-                                  "aa-2": 6}  # fmt: skip
-"""Intruders' Vietnam launch numbers (I-p.13): a d10 at or under the number launches."""

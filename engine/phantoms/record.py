@@ -280,7 +280,6 @@ class TimelineWriter:
         names = [n for n in self.rows[planes[0]][0]]
         weapons = self._weapons(xyz, count)
         ground = game.ground.timeline_rows(count, self.rows[planes[0]][0])
-        everyone = [*planes, *weapons, *ground]
         channels: dict[str, npt.NDArray[Any]] = {}
         for name in names:
             values = [[row[name] for row in self.rows[pid][:count]] for pid in planes]
