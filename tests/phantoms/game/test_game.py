@@ -75,7 +75,7 @@ def test_same_seed_same_timeline() -> None:
 
 def test_a_set_phase_speed_the_card_refuses_names_the_rule() -> None:
     game = PhantomsGame(duel())
-    with pytest.raises(IllegalOrder, match="§5.0"):
+    with pytest.raises(IllegalOrder, match=r"§5\.0"):
         game.play_turn({"blue": PhantomsTurn(speed=10)})
 
 
@@ -91,7 +91,7 @@ def test_a_marker_the_rules_refuse_names_the_rule() -> None:
     raw = duel().model_dump(mode="json")
     raw["aircraft"][0]["stores"] = {"mk-82": 4}
     raw["aircraft"][0]["markers"] = "LOOP"
-    with pytest.raises(IllegalOrder, match="§6.1"):
+    with pytest.raises(IllegalOrder, match=r"§6\.1"):
         PhantomsGame(PhantomsScenario.model_validate(raw))
 
 
