@@ -223,6 +223,9 @@ class PhantomsGame:
         self._marking()
 
     # -- what the pilots and the rules read ----------------------------------------------
+    def callsign(self, plane: PlaneState) -> str:
+        return self.setups[plane.id].callsign
+
     def flying(self) -> list[PlaneState]:
         return [p for p in self.planes.values() if p.in_play]
 
@@ -392,6 +395,10 @@ class PhantomsGame:
         return self.writer.turn_done(self.turn, rolls_before, self.events[events_before:])
 
     def _event(self, kind: str, entities: tuple[str, ...], detail: str, **data: Any) -> GameEvent:
+        """Record an event; one about an aircraft reads with its callsign first."""
+        first = self.setups.get(entities[0]) if entities else None
+        if first is not None and not detail.startswith((first.callsign, entities[0])):
+            detail = f"{first.callsign} {detail}"
         event = GameEvent(kind, entities, detail, dict(data), self.impulse)
         self.events.append(event)
         return event
@@ -476,9 +483,7 @@ class PhantomsGame:
                 for hex_ in step.path:
                     self.ground.entered(plane, hex_)
             if step.kind == "crash":
-                self._event(
-                    "kill", (plane.id,), f"{plane.id} crashed out of control (§6.4)", cause="crash"
-                )
+                self._event("kill", (plane.id,), "crashed out of control (§6.4)", cause="crash")
             elif step.kind == "recover":
                 self._event("phantoms.recover", (plane.id,), "regained control (§6.4)")
             elif step.kind == "fall":
@@ -516,7 +521,11 @@ class PhantomsGame:
                 continue
             if self.pilots[plane.id].afterburner(self, plane):
                 gain = use_afterburner(plane)
-                self._event("phantoms.afterburner", (plane.id,), f"afterburner +{gain}")
+                self._event(
+                    "phantoms.afterburner",
+                    (plane.id,),
+                    f"afterburner +{gain}",
+                )
 
     def _spotting(self) -> None:
         """§13.0 (optional): radar spots in the cone, one visual spot attempt each."""
@@ -827,12 +836,12 @@ class PhantomsGame:
                 turn=self.turn,
             )
         place_marker(plane, order.maneuver, order.levels)
-        self._event("phantoms.order", (plane.id,), order.text)
+        self._event("phantoms.order", (plane.id,), f"marker {order.text}")
 
     # -- leaving the game -----------------------------------------------------------------
     def _kill(self, plane: PlaneState, how: str, ejected: bool | None = None) -> None:
         crew = "" if ejected is None else ", crew ejected" if ejected else ", crew lost"
-        self._event("kill", (plane.id,), f"{plane.id} destroyed ({how}){crew}", cause=how)
+        self._event("kill", (plane.id,), f"destroyed ({how}){crew}", cause=how)
         for other in self.planes.values():
             if plane.id in other.locks:
                 other.locks.remove(plane.id)
