@@ -64,6 +64,13 @@ RING_LIFT_FT = 2.0
 """A ring lies this far over the table: above the grid, below the counters."""
 
 
+STACK_SPOT_FT = 50.0
+"""Units nearer than this share a spot on the table (their labels stack)."""
+STACK_LINES = 2.4
+"""How far a stacked label rises above the one below it, in letter heights (two lines and
+a gap)."""
+
+
 def unit_label(type_id: str, callsign: str, unit: str = "") -> str:
     """The label over a ground unit: its kind in short words (``unit`` when the timeline
     gives them), then its name."""
@@ -195,6 +202,9 @@ class GroundUnits:
 
     # -- Layer -----------------------------------------------------------------------------
     def update(self, snapshot: Snapshot) -> None:
+        stacked: dict[tuple[int, int], int] = {}
+        """Units already drawn at each spot: a second unit in one place (two gun sites in
+        one hex) has its label stacked above the first's, so neither hides the other."""
         for state in snapshot.entities:
             unit = self.units.get(state.id)
             if unit is None:
@@ -209,6 +219,9 @@ class GroundUnits:
             if not state.active:
                 continue
             x, y, _z = state.position_ft
+            spot = (round(x / STACK_SPOT_FT), round(y / STACK_SPOT_FT))
+            below = stacked.get(spot, 0)
+            stacked[spot] = below + 1
             scale = self.settings.mini_scale
             height, grow = LABEL_PER_SCALE_FT * scale, 1.0
             if self.eye is not None:
@@ -220,7 +233,7 @@ class GroundUnits:
             unit.counter.setScale(grow, grow, 1.0)
             unit.label.setScale(height)
             # Two lines of text: lift the label so its lower line clears the counter.
-            unit.label.setPos(x, y, self.table_ft + height * 1.6)
+            unit.label.setPos(x, y, self.table_ft + height * (1.6 + STACK_LINES * below))
             if unit.ring is not None:
                 unit.ring.setPos(x, y, self.table_ft + RING_LIFT_FT)
 
