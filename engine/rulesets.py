@@ -31,7 +31,11 @@ from models.timeline import Timeline
 ENTRY_POINT_GROUP = "furball.rulesets"
 """Installed packages name their :class:`Ruleset` objects in this entry-point group."""
 
-BUILTIN = ("engine.bop.declaration:BIRDS_OF_PREY", "engine.otl.declaration:OVER_THE_LINES")
+BUILTIN = (
+    "engine.bop.declaration:BIRDS_OF_PREY",
+    "engine.otl.declaration:OVER_THE_LINES",
+    "engine.phantoms.declaration:PHANTOMS",
+)
 """The rule sets furball ships, registered on import."""
 
 

@@ -19,6 +19,9 @@ from models.missile import MissileCard
 from models.otl.chart import PlaneChart
 from models.otl.gamelog import OtlGameLog
 from models.otl.scenario import OtlScenario
+from models.phantoms.card import ControlCard
+from models.phantoms.gamelog import PhantomsGameLog
+from models.phantoms.scenario import PhantomsScenario
 from models.scenario import Scenario
 from models.scenario_common import SCHEMA_DIR
 from models.timeline import TimelineMeta
@@ -29,6 +32,9 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "otl-game-log": OtlGameLog,
     "otl-plane-chart": PlaneChart,
     "otl-scenario": OtlScenario,
+    "phantoms-control-card": ControlCard,
+    "phantoms-game-log": PhantomsGameLog,
+    "phantoms-scenario": PhantomsScenario,
     "scenario": Scenario,
     "timeline_meta": TimelineMeta,
 }

@@ -82,9 +82,15 @@ class AiPilot:
         if marker is not None and not game.scenario.options.hidden_markers:
             sign = 1 if marker.levels >= 0 else -1
             end = forecast(
-                enemy.card, enemy.hex, enemy.facing, enemy.level, enemy.speed,
-                marker.maneuver, sign * marker.levels_left, marker.hexes_to_go,
-            )  # fmt: skip
+                enemy.card,
+                enemy.hex,
+                enemy.facing,
+                enemy.level,
+                enemy.speed,
+                marker.maneuver,
+                sign * marker.levels_left,
+                marker.hexes_to_go,
+            )
             hex_, facing, level = end.hex, end.facing, end.level
         else:
             hex_ = hexgrid.ahead(enemy.hex, enemy.facing, max(1, enemy.speed // 3))
@@ -170,14 +176,17 @@ class AiPilot:
             klass = MANEUVER_CLASS[option.order.maneuver]
             risky = klass in effects.control_checks
             value = score(
-                plane, option, enemies, goal,
+                plane,
+                option,
+                enemies,
+                goal,
                 guns=plane.card.gun_attack is not None and plane.gun_bursts > 0,
                 heat=any(m.heat for m in carried),
                 radar_range=radar_range,
                 inbound=inbound,
                 loc_risk=0.45 if risky else 0.0,
                 static_map_edge=game.edge_margin(option.end.hex),
-            )  # fmt: skip
+            )
             key = (value, -rank)
             if best is None or key > best:
                 best = key
@@ -219,7 +228,12 @@ class AiPilot:
         )
 
     def break_lock(self, game: PhantomsGame, plane: PlaneState, locker: PlaneState) -> bool:
-        return True
+        """Only a lock that can guide a missile is worth the roll: the locker carries
+        radar missiles, or one is already in flight at this aircraft."""
+        types = missile_types()
+        armed = any(n > 0 and m in types and not types[m].heat for m, n in locker.missiles.items())
+        guided = any(m.firer_id == locker.id for m in game.inbound(plane.id))
+        return armed or guided
 
 
 def _hex(text: str) -> Hex:

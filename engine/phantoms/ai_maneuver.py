@@ -77,21 +77,29 @@ class Option:
     end: Forecast
 
 
-def shots(from_hex: Hex, facing: int, level: int, enemy: Picture | PlaneInfo, *,
-          guns: bool, heat: bool, radar_range: tuple[int, int] | None) -> float:  # fmt: skip
+def shots(
+    from_hex: Hex,
+    facing: int,
+    level: int,
+    enemy: Picture | PlaneInfo,
+    *,
+    guns: bool,
+    heat: bool,
+    radar_range: tuple[int, int] | None,
+) -> float:
     """How good a shot an aircraft at ``from_hex``/``facing``/``level`` has on ``enemy``."""
     if from_hex == enemy.hex and level == enemy.level:
         return 0.0
     best = 0.0
     rng = hexgrid.combat_range(from_hex, level, enemy.hex, enemy.level)
     adjacent = from_hex.distance_to(enemy.hex) == 1
-    if guns and adjacent and abs(level - enemy.level) <= 1:
-        if hexgrid.points_at(from_hex, facing, enemy.hex):
-            best = max(best, GUN_SCORE)
+    near = abs(level - enemy.level) <= 1
+    if guns and adjacent and near and hexgrid.points_at(from_hex, facing, enemy.hex):
+        best = max(best, GUN_SCORE)
     cone = hexgrid.in_cone(from_hex, facing, enemy.hex)
-    if heat and cone and abs(level - enemy.level) <= 1 and rng <= HEAT_RANGE:
-        if hexgrid.in_rear_arc(enemy.hex, enemy.facing, from_hex, 180.0):
-            best = max(best, HEAT_SCORE)
+    behind = hexgrid.in_rear_arc(enemy.hex, enemy.facing, from_hex, 180.0)
+    if heat and cone and near and rng <= HEAT_RANGE and behind:
+        best = max(best, HEAT_SCORE)
     if radar_range is not None and cone and radar_range[0] <= rng <= radar_range[1]:
         best = max(best, RADAR_SCORE)
     return best
@@ -112,9 +120,15 @@ def options(
     found = []
     for order, distance in legal:
         end = forecast(
-            plane.card, plane.hex, plane.facing, plane.level, plane.speed,
-            order.maneuver, order.levels, distance,
-        )  # fmt: skip
+            plane.card,
+            plane.hex,
+            plane.facing,
+            plane.level,
+            plane.speed,
+            order.maneuver,
+            order.levels,
+            distance,
+        )
         found.append(Option(order, distance, end))
     return found
 
@@ -137,11 +151,18 @@ def score(
     total = 0.0
     me = PlaneInfo(end.hex, end.facing, end.level)
     for enemy in enemies:
-        total += shots(end.hex, end.facing, end.level, enemy,
-                       guns=guns, heat=heat, radar_range=radar_range)  # fmt: skip
-        total -= THREAT_WEIGHT * shots(enemy.hex, enemy.facing, enemy.level, me,
-                                       guns=enemy.guns, heat=enemy.heat,
-                                       radar_range=enemy.radar_range)  # fmt: skip
+        total += shots(
+            end.hex, end.facing, end.level, enemy, guns=guns, heat=heat, radar_range=radar_range
+        )
+        total -= THREAT_WEIGHT * shots(
+            enemy.hex,
+            enemy.facing,
+            enemy.level,
+            me,
+            guns=enemy.guns,
+            heat=enemy.heat,
+            radar_range=enemy.radar_range,
+        )
     target = next((e for e in enemies if e.id == goal.target), None)
     if goal.strike_hex is not None:
         total -= RANGE_WEIGHT * 2 * end.hex.distance_to(goal.strike_hex)

@@ -117,14 +117,14 @@ PHANTOMS_HUD = HudSpec(
                     channel="phantoms.locked_by",
                     format="ids",
                     warn=True,
-                ),  # fmt: skip
+                ),
                 RowSpec(
                     key="inbound",
                     caption="INBOUND",
                     channel="phantoms.inbound",
                     warn=True,
                     chars=22,
-                ),  # fmt: skip
+                ),
                 RowSpec(key="rwr", caption="RWR", channel="phantoms.rwr", warn=True, chars=22),
             ),
         ),
@@ -135,7 +135,7 @@ PHANTOMS_HUD = HudSpec(
                 RowSpec(key="damage", caption="TRACK", channel="phantoms.damage"),
                 RowSpec(
                     key="crits", caption="CRITS", channel="phantoms.crits", warn=True, chars=22
-                ),  # fmt: skip
+                ),
             ),
         ),
     ),

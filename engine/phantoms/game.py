@@ -29,11 +29,11 @@ from engine.phantoms.damage import fire_check
 from engine.phantoms.dice import d4, d6, d10
 from engine.phantoms.guns import gun_attack, gun_problem
 from engine.phantoms.initiative import roll_initiative
-from engine.phantoms.launch_rolls import launch_roll
-from engine.phantoms.marking import marker_problems, marking_order, place_marker
+from engine.phantoms.launch_rolls import VIETNAM_LAUNCH_NUMBERS, launch_roll
+from engine.phantoms.marking import jettison, marker_problems, marking_order, place_marker
 from engine.phantoms.missile_fire import MissileInFlight, launch, launch_problem
 from engine.phantoms.missile_impact import resolve_missile, sees_missile
-from engine.phantoms.movement import jettison, move_impulse
+from engine.phantoms.movement import move_impulse
 from engine.phantoms.pilots import Pilot, ScriptPilot, Shot
 from engine.phantoms.quality import quality_effects
 from engine.phantoms.radar import break_lock, keep_locks, lock_attempt, lock_problem
@@ -48,6 +48,7 @@ from engine.phantoms.speed import (
 from engine.phantoms.spotting import lose_spots, radar_spot, share_wingman_spots, visual_spot
 from engine.phantoms.state import MoveStep, PlaneState
 from models.phantoms.card import control_cards
+from models.phantoms.common import HEX_FT
 from models.phantoms.missiles import MissileType, missile_types
 from models.phantoms.orders import MarkerOrder, PhantomsTurn
 from models.phantoms.scenario import PhantomsAircraft, PhantomsScenario, Reinforcement
@@ -125,7 +126,8 @@ class PhantomsGame:
         self.missile_tracks: dict[str, MissileTrack] = {}
         self.steps: dict[str, list[MoveStep]] = {}
         self.entered: dict[str, int] = {}
-        """The order aircraft entered their hexes this impulse (the same-hex gun rule)."""
+        """When each aircraft entered its present hex, counted in impulses from the start (0
+        at set-up): the same-hex gun rule's "last to enter" (§7.2)."""
         self.arrivals: dict[str, int] = {}
         """Turn in which each aircraft came onto the mat (0: at the start)."""
         self.reserve: dict[str, int] = {group.id: group.times for group in scenario.reinforcements}
@@ -170,6 +172,7 @@ class PhantomsGame:
 
             self.pilots[plane.id] = SolitairePilot(ai)
         self.steps[plane.id] = []
+        self.entered[plane.id] = 0
         if setup.marker is not None:
             marker = place_marker(plane, setup.marker.maneuver, setup.marker.levels)
             if setup.marker_hexes is not None:
@@ -188,8 +191,11 @@ class PhantomsGame:
                 for missile_id, number in roll.missiles.items():
                     plane = self.planes[pid]
                     plane.missiles[missile_id] = plane.missiles.get(missile_id, 0) + number
-            self._event("phantoms.setup", tuple(armed), f"{count} armed with "
-                        + ", ".join(f"{n} {m}" for m, n in roll.missiles.items()))  # fmt: skip
+            self._event(
+                "phantoms.setup",
+                tuple(armed),
+                f"{count} armed with " + ", ".join(f"{n} {m}" for m, n in roll.missiles.items()),
+            )
 
     def _visibility_roll(self) -> None:
         """U-p.6: the weather limits how far anyone sees."""
@@ -217,6 +223,9 @@ class PhantomsGame:
         self._marking()
 
     # -- what the pilots and the rules read ----------------------------------------------
+    def callsign(self, plane: PlaneState) -> str:
+        return self.setups[plane.id].callsign
+
     def flying(self) -> list[PlaneState]:
         return [p for p in self.planes.values() if p.in_play]
 
@@ -265,9 +274,9 @@ class PhantomsGame:
     def mat_margin(self, hex_: Hex) -> int:
         width, height = self.scenario.mat_hexes
         x, y = hexgrid.centre_ft(hex_)
-        half_w = width / 2 * hexgrid.HEX_FT * 0.866
-        half_h = height / 2 * hexgrid.HEX_FT
-        return int(min(half_w - abs(x), half_h - abs(y)) // hexgrid.HEX_FT)
+        half_w = width / 2 * HEX_FT * 0.866
+        half_h = height / 2 * HEX_FT
+        return int(min(half_w - abs(x), half_h - abs(y)) // HEX_FT)
 
     def objective_hex(self, plane: PlaneState, target: str | None) -> Hex | None:
         return self.ground.objective_hex(plane, target)
@@ -286,11 +295,19 @@ class PhantomsGame:
         start = Hex.parse(self.setups[plane.id].hex)
         if edge is None:
             x, y = hexgrid.centre_ft(start)
-            edge = "south" if abs(y) >= abs(x) and y < 0 else "north" if abs(y) >= abs(x) else (
-                "west" if x < 0 else "east"
-            )  # fmt: skip
-        far = {"north": (0, height), "south": (0, -height), "east": (width, -width // 2),
-               "west": (-width, width // 2)}[edge]  # fmt: skip
+            edge = (
+                "south"
+                if abs(y) >= abs(x) and y < 0
+                else "north"
+                if abs(y) >= abs(x)
+                else ("west" if x < 0 else "east")
+            )
+        far = {
+            "north": (0, height),
+            "south": (0, -height),
+            "east": (width, -width // 2),
+            "west": (-width, width // 2),
+        }[edge]
         return Hex(far[0], far[1])
 
     def missile_odds(
@@ -323,9 +340,9 @@ class PhantomsGame:
         """Next turn's orders from each script pilot's script, where it has one."""
         found = {}
         for pid, setup in self.setups.items():
-            if setup.pilot == "script" and self.turn < len(setup.script):
-                if self.planes[pid].in_play:
-                    found[pid] = setup.script[self.turn]
+            scripted = setup.pilot == "script" and self.turn < len(setup.script)
+            if scripted and self.planes[pid].in_play:
+                found[pid] = setup.script[self.turn]
         return found
 
     def legal(self, orders: dict[str, PhantomsTurn]) -> bool:
@@ -378,6 +395,10 @@ class PhantomsGame:
         return self.writer.turn_done(self.turn, rolls_before, self.events[events_before:])
 
     def _event(self, kind: str, entities: tuple[str, ...], detail: str, **data: Any) -> GameEvent:
+        """Record an event; one about an aircraft reads with its callsign first."""
+        first = self.setups.get(entities[0]) if entities else None
+        if first is not None and not detail.startswith((first.callsign, entities[0])):
+            detail = f"{first.callsign} {detail}"
         event = GameEvent(kind, entities, detail, dict(data), self.impulse)
         self.events.append(event)
         return event
@@ -397,8 +418,9 @@ class PhantomsGame:
             if group.either_edge:
                 mirrored = d10(self.dice, f"reinforcements {group.id}: entry edge") >= 6
             added = [self._enter(group, setup, arrival, mirrored) for setup in group.aircraft]
-            self._event("phantoms.arrive", tuple(p.id for p in added),
-                        f"{group.id} arrive (d10 {roll})")  # fmt: skip
+            self._event(
+                "phantoms.arrive", tuple(p.id for p in added), f"{group.id} arrive (d10 {roll})"
+            )
 
     def _enter(
         self, group: Reinforcement, setup: PhantomsAircraft, arrival: int, mirrored: bool
@@ -427,8 +449,9 @@ class PhantomsGame:
             wanted = self.pilots[plane.id].speed(self, plane)
             problems = self._speed_problems(plane, wanted)
             if problems:
-                raise IllegalOrder("§5.0 Set Phase", "; ".join(problems), aircraft=plane.id,
-                                   turn=self.turn)  # fmt: skip
+                raise IllegalOrder(
+                    "§5.0 Set Phase", "; ".join(problems), aircraft=plane.id, turn=self.turn
+                )
             set_speed(plane, wanted)
 
     def _break_off_phase(self) -> None:
@@ -446,8 +469,7 @@ class PhantomsGame:
     def _movement(self) -> None:
         """§6.0: every aircraft the Impulse Chart moves this impulse moves; out-of-control
         aircraft roll to recover instead (§6.4)."""
-        self.entered = {}
-        order = 0
+        now = (self.turn - 1) * self.impulses + self.impulse
         for plane in sorted(self.planes.values(), key=lambda p: p.id):
             if not plane.in_play:
                 self.steps[plane.id].append(self._still(plane))
@@ -457,13 +479,11 @@ class PhantomsGame:
             )
             self.steps[plane.id].append(step)
             if step.path:
-                order += 1
-                self.entered[plane.id] = order
+                self.entered[plane.id] = now
                 for hex_ in step.path:
                     self.ground.entered(plane, hex_)
             if step.kind == "crash":
-                self._event("kill", (plane.id,), f"{plane.id} crashed out of control (§6.4)",
-                            cause="crash")  # fmt: skip
+                self._event("kill", (plane.id,), "crashed out of control (§6.4)", cause="crash")
             elif step.kind == "recover":
                 self._event("phantoms.recover", (plane.id,), "regained control (§6.4)")
             elif step.kind == "fall":
@@ -472,10 +492,18 @@ class PhantomsGame:
 
     def _still(self, plane: PlaneState) -> MoveStep:
         return MoveStep(
-            plane_id=plane.id, turn=self.turn, impulse=self.impulse, kind="still",
-            from_hex=plane.hex, from_facing=plane.facing, from_level=plane.level,
-            to_hex=plane.hex, to_facing=plane.facing, to_level=plane.level, speed=plane.speed,
-        )  # fmt: skip
+            plane_id=plane.id,
+            turn=self.turn,
+            impulse=self.impulse,
+            kind="still",
+            from_hex=plane.hex,
+            from_facing=plane.facing,
+            from_level=plane.level,
+            to_hex=plane.hex,
+            to_facing=plane.facing,
+            to_level=plane.level,
+            speed=plane.speed,
+        )
 
     def _fire_check(self) -> None:
         """§9.0: each burning aircraft rolls."""
@@ -493,7 +521,11 @@ class PhantomsGame:
                 continue
             if self.pilots[plane.id].afterburner(self, plane):
                 gain = use_afterburner(plane)
-                self._event("phantoms.afterburner", (plane.id,), f"afterburner +{gain}")
+                self._event(
+                    "phantoms.afterburner",
+                    (plane.id,),
+                    f"afterburner +{gain}",
+                )
 
     def _spotting(self) -> None:
         """§13.0 (optional): radar spots in the cone, one visual spot attempt each."""
@@ -510,22 +542,39 @@ class PhantomsGame:
                     if enemy.id in plane.radar_spots:
                         continue
                     if hexgrid.in_cone(plane.hex, plane.facing, enemy.hex):
-                        roll = radar_spot(plane, enemy, self.dice, self.scenario.year,
-                                          ecm_pods=self.setups[enemy.id].ecm_pods,
-                                          stealth_rule=self.options.stealth)  # fmt: skip
+                        roll = radar_spot(
+                            plane,
+                            enemy,
+                            self.dice,
+                            self.scenario.year,
+                            ecm_pods=self.setups[enemy.id].ecm_pods,
+                            stealth_rule=self.options.stealth,
+                        )
                         if roll.won:
                             plane.radar_spots.add(enemy.id)
             limit = self.visibility_hexes or 10
             unseen = [
-                e for e in enemies
+                e
+                for e in enemies
                 if e.id not in plane.visual_spots
                 and hexgrid.combat_range(plane.hex, plane.level, e.hex, e.level) <= limit
-            ]  # fmt: skip
+            ]
             if unseen:
-                enemy = min(unseen, key=lambda e: (hexgrid.combat_range(
-                    plane.hex, plane.level, e.hex, e.level), e.id))  # fmt: skip
-                roll = visual_spot(plane, enemy, self.dice, controller=plane.side in controllers,
-                                   stealth_rule=self.options.stealth, max_range=limit)  # fmt: skip
+                enemy = min(
+                    unseen,
+                    key=lambda e: (
+                        hexgrid.combat_range(plane.hex, plane.level, e.hex, e.level),
+                        e.id,
+                    ),
+                )
+                roll = visual_spot(
+                    plane,
+                    enemy,
+                    self.dice,
+                    controller=plane.side in controllers,
+                    stealth_rule=self.options.stealth,
+                    max_range=limit,
+                )
                 if roll.won:
                     plane.visual_spots.add(enemy.id)
                     self._event("phantoms.spot", (plane.id, enemy.id), f"spots {enemy.id}")
@@ -557,26 +606,42 @@ class PhantomsGame:
                 firer = firer
             radar_cm, ir_cm = self.setups[target.id].ecm_pods, self.setups[target.id].ir_jammers
             result = resolve_missile(
-                missile, kind, firer, target, self.dice, self.scenario.year,
+                missile,
+                kind,
+                firer,
+                target,
+                self.dice,
+                self.scenario.year,
                 firer_unspotted=firer is not None and self._unspotted(firer, target),
-                ecm_pods=radar_cm, ir_jammers=ir_cm, stealth_rule=self.options.stealth,
-            )  # fmt: skip
+                ecm_pods=radar_cm,
+                ir_jammers=ir_cm,
+                stealth_rule=self.options.stealth,
+            )
             track = self.missile_tracks[missile.id]
             track.end_tick = self.writer.tick_now()
             if result.missed_because or result.roll is None:
                 track.outcome = "miss"
-                self._event("miss", (missile.id, target.id),
-                            f"{kind.name} misses {target.id}: {result.missed_because}")  # fmt: skip
+                self._event(
+                    "miss",
+                    (missile.id, target.id),
+                    f"{kind.name} misses {target.id}: {result.missed_because}",
+                )
             elif not result.hit:
                 track.outcome = "miss"
-                self._event("miss", (missile.id, target.id),
-                            f"{kind.name} misses {target.id}: {result.roll.describe()}")  # fmt: skip
+                self._event(
+                    "miss",
+                    (missile.id, target.id),
+                    f"{kind.name} misses {target.id}: {result.roll.describe()}",
+                )
             else:
                 track.outcome = "hit"
-                self._event("hit", (missile.id, target.id),
-                            f"{kind.name} hits {target.id}: {result.hits} hits, criticals "
-                            f"{', '.join(result.criticals) or 'none'} ({result.roll.describe()})",
-                            hits=result.hits)  # fmt: skip
+                self._event(
+                    "hit",
+                    (missile.id, target.id),
+                    f"{kind.name} hits {target.id}: {result.hits} hits, criticals "
+                    f"{', '.join(result.criticals) or 'none'} ({result.roll.describe()})",
+                    hits=result.hits,
+                )
                 if target.destroyed:
                     self._kill(target, kind.name, result.ejected)
             self.in_flight.remove(missile)
@@ -588,20 +653,31 @@ class PhantomsGame:
             if not plane.in_play or plane.fired:
                 continue
             targets = [
-                t for t in self.enemies_of(plane)
+                t
+                for t in self.enemies_of(plane)
                 if gun_problem(plane, t, self.entered) is None and self._roe(plane, t)
-            ]  # fmt: skip
+            ]
             if not targets:
                 continue
             target = self.pilots[plane.id].gun_target(self, plane, targets)
             if target is None:
                 continue
-            result = gun_attack(plane, target, self.dice, entered=self.entered,
-                                firer_unspotted=self._unspotted(plane, target))  # fmt: skip
+            result = gun_attack(
+                plane,
+                target,
+                self.dice,
+                entered=self.entered,
+                firer_unspotted=self._unspotted(plane, target),
+            )
             kind = "hit" if result.hits else "miss"
-            self._event(kind, (plane.id, target.id),
-                        f"gun on {target.id}: {result.hits} hits ({result.roll.describe()})",
-                        gun=True, fired=True, hits=result.hits)  # fmt: skip
+            self._event(
+                kind,
+                (plane.id, target.id),
+                f"gun on {target.id}: {result.hits} hits ({result.roll.describe()})",
+                gun=True,
+                fired=True,
+                hits=result.hits,
+            )
             if target.destroyed:
                 self._kill(target, "gun", result.ejected)
         self.ground.gun_segment(self.turn, self.impulse)
@@ -619,14 +695,22 @@ class PhantomsGame:
         eligible aircraft launch, the Initiative side first."""
         for plane in self.by_initiative(self.flying()):
             for locker in self.flying():
-                if plane.id in locker.locks and locker.side != plane.side:
-                    if self.pilots[plane.id].break_lock(self, plane, locker):
-                        result = break_lock(plane, locker, self.dice, self.scenario.year,
-                                            ecm_pods=self.setups[plane.id].ecm_pods,
-                                            stealth_rule=self.options.stealth)  # fmt: skip
-                        if result.locked:
-                            self._event("phantoms.lock_broken", (plane.id, locker.id),
-                                        f"breaks {locker.id}'s lock")  # fmt: skip
+                hostile = plane.id in locker.locks and locker.side != plane.side
+                if hostile and self.pilots[plane.id].break_lock(self, plane, locker):
+                    result = break_lock(
+                        plane,
+                        locker,
+                        self.dice,
+                        self.scenario.year,
+                        ecm_pods=self.setups[plane.id].ecm_pods,
+                        stealth_rule=self.options.stealth,
+                    )
+                    if result.locked:
+                        self._event(
+                            "phantoms.lock_broken",
+                            (plane.id, locker.id),
+                            f"breaks {locker.id}'s lock",
+                        )
         for plane in self.by_initiative(self.flying()):
             if plane.fired or plane.out_of_control or plane.recovered_this_impulse:
                 continue
@@ -654,23 +738,31 @@ class PhantomsGame:
 
     def _fire(self, plane: PlaneState, kind: MissileType, target: PlaneState) -> None:
         if self.options.launch_rolls != "off":
-            numbers = VIETNAM_LAUNCH if self.options.launch_rolls == "vietnam" else None
-            roll = launch_roll(plane, target.level, kind, self.scenario.year, self.dice,
-                               numbers=numbers)  # fmt: skip
+            numbers = VIETNAM_LAUNCH_NUMBERS if self.options.launch_rolls == "vietnam" else None
+            roll = launch_roll(
+                plane, target.level, kind, self.scenario.year, self.dice, numbers=numbers
+            )
             if not roll.launched:
                 plane.missiles[kind.id] -= 1
                 plane.fired = True
-                self._event("launch", (plane.id, target.id),
-                            f"{kind.name} fails to launch (roll {roll.total} over "
-                            f"{roll.launch_number})", launched=False)  # fmt: skip
+                self._event(
+                    "launch",
+                    (plane.id, target.id),
+                    f"{kind.name} fails to launch (roll {roll.total} over {roll.launch_number})",
+                    launched=False,
+                )
                 return
         flight = launch(plane, target, kind, self.turn, self.impulse)
         self.in_flight.append(flight)
         self.missile_tracks[flight.id] = MissileTrack(flight, self.writer.tick_now())
-        self._event("launch", (flight.id, plane.id, target.id),
-                    f"{plane.id} fires {kind.name} at {target.id} (range "
-                    f"{flight.range_at_launch}, impact in {flight.impulses_to_impact})",
-                    launched=True, missile=flight.id)  # fmt: skip
+        self._event(
+            "launch",
+            (flight.id, plane.id, target.id),
+            f"{plane.id} fires {kind.name} at {target.id} (range "
+            f"{flight.range_at_launch}, impact in {flight.impulses_to_impact})",
+            launched=True,
+            missile=flight.id,
+        )
         if self.options.emergency_maneuvers and sees_missile(
             target, flight, self.dice, turn=self.turn, impulse=self.impulse
         ):
@@ -700,18 +792,27 @@ class PhantomsGame:
             if not self.radar_works(plane.id) or plane.out_of_control:
                 continue
             candidates = [
-                e for e in self.enemies_of(plane)
+                e
+                for e in self.enemies_of(plane)
                 if e.id not in plane.locks and lock_problem(plane, e) is None
-            ]  # fmt: skip
+            ]
             target = self.pilots[plane.id].lock_target(self, plane, candidates)
             if target is None:
                 continue
-            result = lock_attempt(plane, target, self.dice, self.scenario.year,
-                                  ecm_pods=self.setups[target.id].ecm_pods,
-                                  stealth_rule=self.options.stealth)  # fmt: skip
+            result = lock_attempt(
+                plane,
+                target,
+                self.dice,
+                self.scenario.year,
+                ecm_pods=self.setups[target.id].ecm_pods,
+                stealth_rule=self.options.stealth,
+            )
             if result.locked:
-                self._event("phantoms.lock", (plane.id, target.id),
-                            f"locks {target.id} ({result.roll.describe()})")  # fmt: skip
+                self._event(
+                    "phantoms.lock",
+                    (plane.id, target.id),
+                    f"locks {target.id} ({result.roll.describe()})",
+                )
         self.ground.radar_segment(self.turn, self.impulse)
 
     def _marking(self) -> None:
@@ -728,15 +829,19 @@ class PhantomsGame:
             self._event("phantoms.jettison", (plane.id,), "jettisons its stores (§11.0)")
         problems = self.marker_problems(plane, order)
         if problems:
-            raise IllegalOrder("§6.1 Maneuver Marking", f"{order.text}: " + "; ".join(problems),
-                               aircraft=plane.id, turn=self.turn)  # fmt: skip
+            raise IllegalOrder(
+                "§6.1 Maneuver Marking",
+                f"{order.text}: " + "; ".join(problems),
+                aircraft=plane.id,
+                turn=self.turn,
+            )
         place_marker(plane, order.maneuver, order.levels)
-        self._event("phantoms.order", (plane.id,), order.text)
+        self._event("phantoms.order", (plane.id,), f"marker {order.text}")
 
     # -- leaving the game -----------------------------------------------------------------
     def _kill(self, plane: PlaneState, how: str, ejected: bool | None = None) -> None:
         crew = "" if ejected is None else ", crew ejected" if ejected else ", crew lost"
-        self._event("kill", (plane.id,), f"{plane.id} destroyed ({how}){crew}", cause=how)
+        self._event("kill", (plane.id,), f"destroyed ({how}){crew}", cause=how)
         for other in self.planes.values():
             if plane.id in other.locks:
                 other.locks.remove(plane.id)
@@ -750,9 +855,11 @@ class PhantomsGame:
             if margin >= 0:
                 continue
             x, y = hexgrid.centre_ft(plane.hex)
-            side = ("north" if y > 0 else "south") if abs(y) * 0.866 >= abs(x) * 0.5 else (
-                "east" if x > 0 else "west"
-            )  # fmt: skip
+            side = (
+                ("north" if y > 0 else "south")
+                if abs(y) * 0.866 >= abs(x) * 0.5
+                else ("east" if x > 0 else "west")
+            )
             if self.options.static_map or side == edge:
                 plane.broke_off = True
                 plane.cause = f"left the mat by the {side} edge"
@@ -777,8 +884,3 @@ class PhantomsGame:
             if orders is None and self.over:
                 break
         return self.writer.timeline()
-
-
-VIETNAM_LAUNCH: dict[str, int] = {"aim-7e": 8, "aim-7f": 8, "aim-9b": 8, "sa-2": 8, "sa-7": 8,
-                                  "aa-2": 6}  # fmt: skip
-"""Intruders' Vietnam launch numbers (I-p.13): a d10 at or under the number launches."""

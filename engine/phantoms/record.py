@@ -189,22 +189,31 @@ class TimelineWriter:
         return TurnRecord(number, tuple(everything))
 
     def _event(self, event: GameEvent, number: int) -> Event:
-        t_s = impulse_time_s(number if event.impulse else number - 1, event.impulse or
-                             self.game.impulses, self.game.impulses)  # fmt: skip
+        t_s = impulse_time_s(
+            number if event.impulse else number - 1,
+            event.impulse or self.game.impulses,
+            self.game.impulses,
+        )
         if number == 1 and event.impulse == 0:
             t_s = 0.0
         data = {k: v for k, v in event.data.items() if isinstance(v, float | int | str | bool)}
-        return Event(t_s=t_s, kind=event.kind, entities=event.entities, detail=event.detail,
-                     data=data)  # fmt: skip
+        return Event(
+            t_s=t_s, kind=event.kind, entities=event.entities, detail=event.detail, data=data
+        )
 
     def setup_events(self) -> list[Event]:
         """Events of the set-up (load rolls, weather, the first markers), at time 0."""
         return [
-            Event(t_s=0.0, kind=e.kind, entities=e.entities, detail=e.detail,
-                  data={k: v for k, v in e.data.items() if isinstance(v, float | int | str | bool)})
+            Event(
+                t_s=0.0,
+                kind=e.kind,
+                entities=e.entities,
+                detail=e.detail,
+                data={k: v for k, v in e.data.items() if isinstance(v, float | int | str | bool)},
+            )
             for e in self.game.events
             if e.impulse == 0 and self.game.turn == 0
-        ]  # fmt: skip
+        ]
 
     # -- what the card shows ---------------------------------------------------------------
     def sheet(self, plane: PlaneState) -> dict[str, Any]:
@@ -214,10 +223,9 @@ class TimelineWriter:
             f"{m.missile_id.upper()} {max(0, m.impulses_to_impact)}" for m in game.inbound(plane.id)
         ]
         tailed = any(
-            p.side != plane.side and p.in_play and p.hex != plane.hex
-            and _behind(p, plane)
+            p.side != plane.side and p.in_play and p.hex != plane.hex and _behind(p, plane)
             for p in game.planes.values()
-        )  # fmt: skip
+        )
         card = plane.card
         top = card.max_loaded_speed if plane.loaded else card.max_level_speed
         throttle = 1.0 if plane.used_ab else min(0.7, 0.7 * plane.speed_set / max(top, 1))
@@ -280,7 +288,6 @@ class TimelineWriter:
         names = [n for n in self.rows[planes[0]][0]]
         weapons = self._weapons(xyz, count)
         ground = game.ground.timeline_rows(count, self.rows[planes[0]][0])
-        everyone = [*planes, *weapons, *ground]
         channels: dict[str, npt.NDArray[Any]] = {}
         for name in names:
             values = [[row[name] for row in self.rows[pid][:count]] for pid in planes]

@@ -68,9 +68,9 @@ def _aircraft_problems(
     for store in setup.stores:
         if store not in stores:
             found.append(f"{where}.stores.{store}: no such weapon; weapons: {', '.join(stores)}")
-    if setup.stores and card.air_to_ground_load == 0 and card.role == "fighter":
-        if not card.bombsight or card.bombsight == "none":
-            found.append(f"{where}.stores: the {card.name} carries no air-to-ground stores")
+    no_stores = card.air_to_ground_load == 0 and card.role == "fighter"
+    if setup.stores and no_stores and card.bombsight == "none":
+        found.append(f"{where}.stores: the {card.name} carries no air-to-ground stores")
     top = card.max_loaded_speed if setup.stores else card.max_level_speed
     if setup.speed > max(top, card.max_dive_speed if setup.level > 0 else top):
         found.append(

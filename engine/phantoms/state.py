@@ -34,7 +34,8 @@ class Marker:
 
     @property
     def text(self) -> str:
-        """``HT-L 2 ↑1``-style short form for the HUD: maneuver, hexes to go, levels left."""
+        """``HT-L 2 +1``-style short form for the HUD: maneuver, hexes to go, levels still to
+        climb (+) or dive (−)."""
         words = {
             "S": "S",
             "LT": "T-L",
@@ -47,7 +48,7 @@ class Marker:
         }
         text = f"{words[self.maneuver]} {self.hexes_to_go}"
         if self.levels_left:
-            text += f" {'↑' if self.levels > 0 else '↓'}{self.levels_left}"
+            text += f" {'+' if self.levels > 0 else '-'}{self.levels_left}"
         return text
 
 
