@@ -437,8 +437,8 @@ def mission_scenario(mission: GeneratedMission, *, year: int = 1968) -> Phantoms
     sites = _ground_sites(mission)
     targets, extra_sites = _objective_targets(mission, sites)
     sites += extra_sites
-    sam_radar = next((s.id for s in sites if s.kind == "sam_radar"), None)
-    aaa_radar = next((s.id for s in sites if s.kind == "aaa_radar"), None)
+    sam_radar = next((s.id for s in sites if s.kind == "sam_radar" and not s.hidden), None)
+    aaa_radar = next((s.id for s in sites if s.kind == "aaa_radar" and not s.hidden), None)
     first_target = targets[0] if targets else None
     weasel_target = sam_radar or aaa_radar or first_target
     recon_target = _recon_target(mission, sites, targets)

@@ -49,8 +49,6 @@ SCENARIO_SUFFIXES = (".toml",)
 SUMMARY_COLUMNS = ("turn", "aircraft", "hex", "facing", "level", "speed", "marker", "damage",
                    "status")  # fmt: skip
 """The turn table's columns (the Phantoms rule set's ``summary_columns``)."""
-GROUND_RESULT_WORDS = ("destroy", "damage", "hit", "kill", "knocked")
-"""Event kinds and details that say a ground unit was hurt."""
 EXAMPLES = """\
 examples:
   furball mission                         a mission for four players (Medium threat)
@@ -169,22 +167,20 @@ def turn_table_lines(timeline: Timeline) -> list[str]:
 
 
 def _results(game: Any, scenario: PhantomsScenario) -> dict[str, Any]:
-    """Who was lost, who left, and which ground units were hit, from the game's end."""
+    """Who was lost, who left, and which ground units were damaged, at the game's end."""
     lost, left = [], []
     for plane in game.planes.values():
         if plane.destroyed or plane.crashed:
             lost.append({"id": plane.id, "side": plane.side, "cause": plane.cause or "destroyed"})
         elif plane.broke_off:
             left.append({"id": plane.id, "side": plane.side, "cause": plane.cause or "left"})
-    sites = {site.id for site in scenario.ground}
-    hurt: dict[str, list[str]] = {}
-    for event in game.events:
-        text = f"{event.kind} {event.detail}".lower()
-        named = [e for e in event.entities if e in sites]
-        if named and any(word in text for word in GROUND_RESULT_WORDS):
-            for site in named:
-                hurt.setdefault(site, []).append(event.detail)
-    ground = [{"id": site, "results": details} for site, details in hurt.items()]
+    units = getattr(game.ground, "units", {})
+    ground = []
+    for site in scenario.ground:
+        damage = getattr(units.get(site.id), "damage", "none")
+        if damage != "none":
+            ground.append({"id": site.id, "kind": site.kind, "type": site.type_id,
+                           "damage": str(damage)})  # fmt: skip
     return {"lost": lost, "left": left, "ground": ground}
 
 
@@ -197,9 +193,9 @@ def _result_lines(results: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"  {word}: none")
     if results["ground"]:
-        lines += [f"  hit: {g['id']}: {g['results'][-1]}" for g in results["ground"]]
+        lines += [f"  damaged: {g['id']} ({g['type']}): {g['damage']}" for g in results["ground"]]
     else:
-        lines.append("  ground targets hit: none")
+        lines.append("  damaged on the ground: none")
     return lines
 
 

@@ -111,7 +111,7 @@ def test_a_d10_face_of_0_reads_10() -> None:
     assert roll_text(zero).startswith("d10   10  ")
 
 
-@pytest.mark.skipif(not PLAYABLE, reason="Phantoms movement and ground war are not on main yet")
+@pytest.mark.skipif(not PLAYABLE, reason="the Phantoms ground war is not on main yet")
 def test_a_mission_end_to_end(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
     code, out, err = run(
         capsys, "mission --seed 5 --threat medium --out raid.furball.npz --write raid.toml"
@@ -134,7 +134,7 @@ def test_a_mission_end_to_end(capsys: pytest.CaptureFixture[str], in_tmp: Path) 
     }  # fmt: skip
 
 
-@pytest.mark.skipif(not PLAYABLE, reason="Phantoms movement and ground war are not on main yet")
+@pytest.mark.skipif(not PLAYABLE, reason="the Phantoms ground war is not on main yet")
 def test_the_default_timeline_is_named_for_the_mission(
     capsys: pytest.CaptureFixture[str], in_tmp: Path
 ) -> None:

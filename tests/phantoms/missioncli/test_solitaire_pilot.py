@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine.dice import Dice
 from engine.hexmap import Hex
 from engine.phantoms.intruders.solitaire import closing_move
+from engine.phantoms.marking import marker_problems
 from engine.phantoms.solitaire_pilot import (
     SolitairePilot,
     edge_aim,
@@ -20,7 +21,7 @@ from engine.phantoms.solitaire_pilot import (
 )
 from engine.phantoms.state import PlaneState
 from models.phantoms.card import ControlCard, ManeuverRow, control_cards
-from models.phantoms.common import MANEUVER_CLASS, MANEUVERS
+from models.phantoms.common import MANEUVERS
 from models.phantoms.orders import MarkerOrder
 
 MIG = control_cards()["mig-17f"]
@@ -51,22 +52,7 @@ def plane(
 
 def rules_problems(plane: PlaneState, order: MarkerOrder) -> list[str]:
     """The marking rules the pilot must keep (§6.1–§6.3, §11.0), as the game has them."""
-    if not plane.in_play or plane.out_of_control:
-        return ["cannot mark"]
-    found = []
-    kind = MANEUVER_CLASS[order.maneuver]
-    if kind in ("hard_turn", "loop") and (plane.loaded or plane.structural):
-        found.append(f"no {kind} loaded")
-    distance = plane.card.row(plane.speed).hexes(kind)
-    if distance is None:
-        found.append(f"no {kind} at speed {plane.speed}")
-    else:
-        distance += 1 if plane.loaded and kind != "straight" else 0
-        if abs(order.levels) > distance:
-            found.append("more levels than the placement distance")
-    if plane.level + order.levels < 0:
-        found.append("below level 0")
-    return found
+    return list(marker_problems(plane, order.maneuver, order.levels))
 
 
 @dataclass
