@@ -40,6 +40,12 @@ RANGE_WEIGHT = 2.0
 LEVEL_WEIGHT = 3.0
 SLOW_PENALTY = 12.0
 HARD_WHEN_INBOUND = 35.0
+STRAIGHT_PREFERENCE = 4.0
+"""A Straight costs no speed and keeps every option open: a small prior for it."""
+RUN_IN_HEXES = 6
+RUN_IN_SCORE = 40.0
+"""A striker lined up on its target within this many hexes flies straight at it: every
+profile's release wants a straight run-in (Intruders I-p.5)."""
 HEAT_RANGE = 4
 """Hexes plus levels a heat-seeker is taken to reach, for scoring (the rules' own limit is
 read by the fire rules)."""
@@ -164,11 +170,20 @@ def score(
             radar_range=enemy.radar_range,
         )
     target = next((e for e in enemies if e.id == goal.target), None)
+    straight = option.order.maneuver == "S"
+    if straight:
+        total += STRAIGHT_PREFERENCE
     if goal.strike_hex is not None:
         total -= RANGE_WEIGHT * 2 * end.hex.distance_to(goal.strike_hex)
         if goal.strike_level is not None:
             total -= LEVEL_WEIGHT * abs(end.level - goal.strike_level)
         total += _nose_on(end, goal.strike_hex)
+        run_in = plane.hex.distance_to(goal.strike_hex) <= RUN_IN_HEXES
+        lined_up = plane.hex != goal.strike_hex and hexgrid.in_cone(
+            plane.hex, plane.facing, goal.strike_hex
+        )
+        if straight and run_in and lined_up:
+            total += RUN_IN_SCORE
     elif goal.home_hex is not None:
         total -= RANGE_WEIGHT * end.hex.distance_to(goal.home_hex)
     elif target is not None:

@@ -645,6 +645,7 @@ class PhantomsGame:
                 if target.destroyed:
                     self._kill(target, kind.name, result.ejected)
             self.in_flight.remove(missile)
+        self.ground.impact_segment(self.turn, self.impulse)
 
     def _guns(self) -> None:
         """§7.2: aircraft that moved this impulse and sit in a gun position fire; the

@@ -346,7 +346,7 @@ class TimelineWriter:
             entities=tuple(infos),
             events=tuple(sorted([*setup, *self.all_events], key=lambda e: e.t_s)),
             turn_table=tuple(self.table),
-            burst_kinds=("phantoms.flak", "phantoms.sam_burst"),
+            burst_kinds=("phantoms.flak", "phantoms.sam_burst", "phantoms.blast"),
         )
         times = np.arange(count, dtype=np.float64) * np.float64(TICK_S)
         return Timeline(meta, times, channels)
