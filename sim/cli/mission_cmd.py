@@ -32,8 +32,10 @@ from engine.phantoms.mission_scenario import (
 from engine.phantoms.setup import setup_problems
 from models.phantoms.mission import THREATS
 from models.phantoms.scenario import PhantomsScenario
-from models.timeline import TIMELINE_SUFFIX, Timeline
+from models.timeline import TIMELINE_SUFFIX
 from sim.cli.arguments import SEED, Bounded
+from sim.cli.scenario_cmds import TIMELINE_SUFFIXES
+from sim.cli.scenario_cmds import _turn_table_lines as turn_table_lines
 from sim.output_file import OutputFile
 from sim.progress import LONG_WORK_S, Progress
 from sim.run_budget import check_run
@@ -44,11 +46,7 @@ PLAYERS = Bounded(1, 12, "players", whole=True)
 YEAR = Bounded(1945, 2030, whole=True)
 """The scenario model's years (C/M by era, §14.0, and launch numbers read it)."""
 DEFAULT_YEAR = 1968
-TIMELINE_SUFFIXES = (TIMELINE_SUFFIX, ".npz")
 SCENARIO_SUFFIXES = (".toml",)
-SUMMARY_COLUMNS = ("turn", "aircraft", "hex", "facing", "level", "speed", "marker", "damage",
-                   "status")  # fmt: skip
-"""The turn table's columns (the Phantoms rule set's ``summary_columns``)."""
 EXAMPLES = """\
 examples:
   furball mission                         a mission for four players (Medium threat)
@@ -152,20 +150,6 @@ def mission_lines(mission: GeneratedMission) -> list[str]:
     return lines
 
 
-def turn_table_lines(timeline: Timeline) -> list[str]:
-    """The per-turn table, as ``furball run`` prints a Phantoms game's."""
-    rows = timeline.meta.turn_table
-    if not rows:
-        return []
-    columns = [c for c in SUMMARY_COLUMNS if c in rows[0]] or list(rows[0])
-    cells = [[str(row.get(c, "")) for c in columns] for row in rows]
-    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
-    return [
-        " ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip()
-        for r in [columns, *cells]
-    ]
-
-
 def _results(game: Any, scenario: PhantomsScenario) -> dict[str, Any]:
     """Who was lost, who left, and which ground units were damaged, at the game's end."""
     lost, left = [], []
@@ -199,7 +183,9 @@ def _result_lines(results: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _outputs(args: argparse.Namespace, mission: GeneratedMission) -> tuple[OutputFile, Any]:
+def _outputs(
+    args: argparse.Namespace, mission: GeneratedMission
+) -> tuple[OutputFile, OutputFile | None]:
     default = Path(f"intruders-{mission.mission_id}{TIMELINE_SUFFIX}")
     out = OutputFile.check(args.out or default, TIMELINE_SUFFIXES, option="--out")
     write = None
