@@ -15,8 +15,9 @@ How the mission maps onto the scenario (docs/phantoms-missions.md):
 - the mission's briefing, victory and seed are the scenario's, the entry edge is its exit
   edge, and Intruders' Vietnam rules and spotting are on.
 
-Where the generator and the scenario format do not meet, the choice is ours and is listed
-under "The mission as a scenario" in docs/rulings-phantoms-missions.md.
+Where the generator and the scenario format do not meet, the choice is ours; each is a
+ruling in docs/rulings.md ("Phantoms: Intruders' points, mission generator and
+solitaire").
 """
 
 from __future__ import annotations
