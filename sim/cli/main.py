@@ -22,6 +22,7 @@ from sim.cli import (
     bearing_cmd,
     demo_cmd,
     list_cmd,
+    mission_cmd,
     perf_cmd,
     phad_cmd,
     replay_cmds,
@@ -42,6 +43,7 @@ examples:
   furball render bfm/loop --mp4 loop.mp4        or render it to a video
   furball export-acmi demo/2v2-bvr -o bvr.zip.acmi
                                                 or open it in Tacview
+  furball mission --seed 5 --threat medium      roll an Intruders mission and play it
   furball perf F-16C --alt-ft 15000 --speed-kt 450 --load-g 6
   furball COMMAND --help                        each command's options and examples
 """
@@ -76,12 +78,15 @@ def build_parser() -> argparse.ArgumentParser:
         dest="command",
         required=True,
         parser_class=_Parser,
-        metavar="{list,play,render,demo,run,validate,inspect,export-acmi,perf,phad,bearing}",
+        metavar=(
+            "{list,play,render,demo,run,validate,inspect,mission,export-acmi,perf,phad,bearing}"
+        ),
     )
     list_cmd.register(commands)
     replay_cmds.register(commands)
     demo_cmd.register(commands)
     scenario_cmds.register(commands)
+    mission_cmd.register(commands)
     acmi_cmd.register(commands)
     perf_cmd.register(commands)
     phad_cmd.register(commands)
