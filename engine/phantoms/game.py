@@ -43,6 +43,7 @@ from engine.phantoms.speed import (
     afterburner_problems,
     set_speed,
     set_speed_problems,
+    speed_range,
     use_afterburner,
 )
 from engine.phantoms.spotting import lose_spots, radar_spot, share_wingman_spots, visual_spot
@@ -241,8 +242,12 @@ class PhantomsGame:
 
     def _speed_problems(self, plane: PlaneState, speed: int) -> list[str]:
         found = list(set_speed_problems(plane, speed))
-        if self.options.vietnam and plane.level <= 1 and speed > VIETNAM_LOW_SPEED:
-            found.append("Vietnam rules: no faster than speed 5 at levels 0–1 (I-p.13)")
+        if self.options.vietnam and plane.level <= 1:
+            # An aircraft too fast to get down to 5 this turn slows as far as its chart
+            # lets it (docs/rulings.md, Phantoms "The Intruders Vietnam rules").
+            cap = max(VIETNAM_LOW_SPEED, speed_range(plane)[0])
+            if speed > cap:
+                found.append(f"Vietnam rules: no faster than speed {cap} at levels 0–1 (I-p.13)")
         return found
 
     def marker_problems(self, plane: PlaneState, order: MarkerOrder) -> list[str]:

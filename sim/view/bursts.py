@@ -66,7 +66,7 @@ class BurstLook:
 
 STYLES: dict[str, BurstLook] = {
     "flak": BurstLook(SMOKE_RGB, SMOKE_RGB, size=1.0, seconds=PUFF_S, fade_to=1.0),
-    "warhead": BurstLook((1.0, 0.86, 0.35), (0.98, 0.45, 0.1), size=1.4, seconds=2.5, fade_to=0.35),
+    "warhead": BurstLook((1.0, 0.86, 0.35), (0.98, 0.45, 0.1), size=2.2, seconds=2.5, fade_to=0.35),
 }
 """Each ``style`` a burst event's data may name; any other (or none) is drawn as ``flak``."""
 DEFAULT_STYLE = "flak"
