@@ -7,7 +7,7 @@ The seed names a Control Card for every type but prints none, and the radar miss
 were lost with their columns.  This module is furball's one derivation: a table of public
 figures per type (``FIGURES``) and per missile (``MISSILES``), and the arithmetic that turns
 them into every number on a card (docs/phantoms-cards.md walks a player through it; the
-rulings are in docs/rulings-phantoms-cards.md).  Where furball already has a Birds of Prey
+rulings are in docs/rulings.md (Phantoms)).  Where furball already has a Birds of Prey
 card for a type, the shared figures (dimensions, weights, engines, lift, g limit, published
 speeds and turns, guns) are read from that card, so the two games agree.
 
@@ -130,7 +130,7 @@ class Figures:
     guns: tuple[GunFit, ...] | None = None
     radar_generation: int = 0
     """0 none or ranging only; 1 1950s AI; 2 1960s pulse; 3 1970s; 4 compact pulse-Doppler;
-    5 large pulse-Doppler (docs/rulings-phantoms-cards.md "Radar value")."""
+    5 large pulse-Doppler (docs/rulings.md (Phantoms) "Radar value")."""
     missiles: Mapping[str, int] = field(default_factory=dict)
     missile_stations: int = 0
     bombsight: Bombsight = "none"
@@ -973,7 +973,7 @@ MISSILES: tuple[MissileFigures, ...] = (
     MissileFigures("aa-11", "AA-11 Archer", "HA", "USSR", 10, "seed"),
     MissileFigures("sky-sword-1", "Sky Sword I", "HA", "ROC", 7, "seed"),
     # Radar missiles: ranges from the published head-on range at altitude; Hit # ours
-    # except the AA-2c's surviving 7 (docs/rulings-phantoms-cards.md).
+    # except the AA-2c's surviving 7 (docs/rulings.md (Phantoms)).
     MissileFigures("aim-4f", "AIM-4F Super Falcon", "RH", "US", 6, "ours", 11.0, note="USAF only"),
     MissileFigures("aim-7e", "AIM-7E Sparrow", "RH", "US", 6, "ours", 30.0),
     MissileFigures(
@@ -1100,7 +1100,7 @@ def card_toml(data: Mapping[str, object]) -> str:
 MISSILES_HEADER = (
     "# The Phantoms missile chart (p.17), written by tools/phantoms_cards.py. Heat-seekers'\n"
     '# Hit # from the seed (origin "restored-5" where the digit 5 was lost); radar missiles\'\n'
-    "# ranges from published ranges at 5,000 ft a hex (docs/rulings-phantoms-cards.md).\n"
+    "# ranges from published ranges at 5,000 ft a hex (docs/rulings.md (Phantoms)).\n"
 )
 
 

@@ -3,7 +3,7 @@
 An aircraft no enemy tails may try.  It rolls a d10 plus the game-turn track's modifier
 (+1 in turns 1–2, −2 in 3–5, +2 in 6, +4 from 7 on), +1 for an Ace, −2 for a Green pilot and
 +5 if it is not spotted (optional §13.0); one enemy rolls a plain d10.  It breaks off when
-its total beats the enemy's roll (docs/rulings-phantoms-movement.md, "Break-off").
+its total beats the enemy's roll (docs/rulings.md (Phantoms), "Break-off").
 """
 
 from __future__ import annotations

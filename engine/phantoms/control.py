@@ -72,7 +72,7 @@ def check_speed_control(plane: PlaneState, dice: Dice, when: str) -> bool:
     control is kept, and the speed is then set to 1.
 
     Each point below 0 counts against the pilot: one off the safe band
-    (docs/rulings-phantoms-movement.md, "−1 per point below zero")."""
+    (docs/rulings.md (Phantoms), "−1 per point below zero")."""
     below = max(0, -plane.speed)
     band = SAFE_BAND[plane.quality] - below
     roll = d10(dice, f"loss of control, speed {plane.speed}, {plane.id}, {when}")

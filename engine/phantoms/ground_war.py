@@ -4,7 +4,7 @@ U-p.2–3).
 
 The rules live in :mod:`engine.phantoms.intruders`; this module runs them in the segments
 of the Sequence of Play (:data:`engine.phantoms.game.SEGMENTS`) and keeps the state the
-record draws.  Where it happens (docs/rulings-phantoms-groundwar.md):
+record draws.  Where it happens (docs/rulings.md (Phantoms)):
 
 - **Movement** (:meth:`GroundWar.entered`, :meth:`GroundWar.move_ships`): bombs step a hex
   toward the target each time the dropper enters a hex (I-p.5), recon aircraft pass over

@@ -3,7 +3,7 @@ with (AAA guns, SAM batteries, radars, a ship), its damage and what the record s
 
 One scenario entry is one :class:`Unit` and one entity of the replay.  A gun site of
 ``count`` guns is that many :class:`~engine.phantoms.intruders.aaa.AaaSite` (each fires,
-docs/rulings-phantoms-intruders.md "Heavy AAA and several guns in a site"); a ship brings
+docs/rulings.md (Phantoms) "Heavy AAA and several guns in a site"); a ship brings
 its chart's radar, guns and SAM launchers (U-p.3).  Bombs and strafing damage a unit as
 the Ground Target table's line for what it is (I-p.7): a gun in the open, a fortified SAM
 site or radar, an infantry SA-7 team, or its own target type.

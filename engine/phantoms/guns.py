@@ -13,7 +13,7 @@ Both sides roll a d10; hits come from the firer's card's Gun Combat Table for a 
 difference, with a critical per 3 hits.
 
 The Gun Firing Position Diagram is lost.  Furball reads it by the target's aspect seen
-from the firer (docs/rulings-phantoms-air.md, "Gun position"): from the rear 0, from the
+from the firer (docs/rulings.md (Phantoms), "Gun position"): from the rear 0, from the
 side −2, from the front −3 (Example 1's MiG-21 takes "gun angle −3"; we set it up head-on).
 """
 

@@ -2,7 +2,7 @@
 
 The printed chart's layout is lost; what the seed keeps (each impulse's count of moving
 speeds, and the five-impulse chart's singles and doubles) is met by the derived charts in
-``models/phantoms/data/impulse_chart.toml`` (docs/rulings-phantoms-movement.md, "Impulse
+``models/phantoms/data/impulse_chart.toml`` (docs/rulings.md (Phantoms), "Impulse
 chart").  A speed-``s`` aircraft moves ``s`` hexes a turn under either chart.
 """
 

@@ -21,7 +21,7 @@ CONTROLLER_BONUS = 1
 def initiative_modifier(planes: Sequence[PlaneState], controlled: bool) -> int:
     """A side's initiative modifier (§4.0): +2 with any Ace; −2 when every pilot is Green or
     Inexperienced; −2 with any loaded aircraft; +1 with a ground or airborne controller
-    (docs/rulings-phantoms-movement.md, "Initiative modifiers")."""
+    (docs/rulings.md (Phantoms), "Initiative modifiers")."""
     flying = [p for p in planes if p.in_play]
     modifier = 0
     if any(p.quality == "ace" for p in flying):

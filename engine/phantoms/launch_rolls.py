@@ -2,7 +2,7 @@
 
 Each missile fired rolls a d10; after modifiers, a roll above its launch number is a
 failure and the missile is lost.  §15.2 gives numbers by side and era, but three of its
-era brackets are empty in the seed; furball's eras (docs/rulings-phantoms-air.md, "Launch
+era brackets are empty in the seed; furball's eras (docs/rulings.md (Phantoms), "Launch
 roll eras"):
 
 ===================  ===========  =========================

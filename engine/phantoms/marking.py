@@ -1,7 +1,7 @@
 """The Maneuver Marking Segment: placing maneuver and climb/dive markers (§6.1–§6.3), the
 order aircraft mark in (§6.1, Tailing Advantage) and jettisoning stores (§11.0).
 
-Where the markers lie (docs/rulings-phantoms-movement.md, "Climb/dive markers"): the
+Where the markers lie (docs/rulings.md (Phantoms), "Climb/dive markers"): the
 climb/dive markers lie one each in the first ``levels`` hexes ahead, and the maneuver
 marker ``distance − levels`` hexes ahead (§6.3).  The maneuver completes on entering the
 marker's hex with no climb/dive marker left; an aircraft that reaches (or starts in) its
@@ -27,7 +27,7 @@ def placement_distance(plane: PlaneState, maneuver: Maneuver) -> int | None:
     """Hexes ahead the marker goes before any climb or dive, from the Maneuver Chart at the
     current speed, one more when loaded (§6.1, §11.0); None where the chart has no entry.
 
-    A Straight is always one hex, loaded or not (docs/rulings-phantoms-movement.md,
+    A Straight is always one hex, loaded or not (docs/rulings.md (Phantoms),
     "Loaded +1 hex")."""
     kind = MANEUVER_CLASS[maneuver]
     hexes = plane.card.row(plane.speed).hexes(kind)
@@ -118,7 +118,7 @@ def marking_order(planes: Sequence[PlaneState], initiative_side: str) -> list[Pl
 
     The Initiative side's aircraft first, then the other side's, then every tailer.  Among
     the tailers one tailing another tailer places after it; otherwise the Initiative side's
-    first (docs/rulings-phantoms-movement.md, "Tailers' order")."""
+    first (docs/rulings.md (Phantoms), "Tailers' order")."""
     needing = [p for p in planes if p.in_play and not p.out_of_control and p.marker is None]
 
     def depth(plane: PlaneState, seen: frozenset[str] = frozenset()) -> int:

@@ -6,7 +6,7 @@ when it has one left, is under control and did not just recover, has not fired t
 Having climbed this impulse it may not shoot at lower targets; having dived, at higher ones.
 
 - A **heat-seeker** needs the firing position of its sub-type and the target within one
-  level.  The firing-position charts are lost; furball's reading (docs/rulings-phantoms-air.md,
+  level.  The firing-position charts are lost; furball's reading (docs/rulings.md (Phantoms),
   "Heat-seeker envelopes"): the firer points at the target (the target in its radar cone,
   or in the same hex facing the same way), sits in the target's rear 60° (HN), rear 180° (HW)
   or anywhere (HA), and is within :data:`HEAT_MAX_RANGE`.  It hits on the next impulse.

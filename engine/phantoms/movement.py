@@ -6,7 +6,7 @@ by one and its speed by the card's climb cost or dive gain (§6.3); entering its
 marker's hex with no climb/dive marker left completes the maneuver (§6.2):
 
 - Turn, Hard Turn: one or two hexsides left or right; Loop: three (a 180° reversal in the
-  hex, docs/rulings-phantoms-movement.md "Loop");
+  hex, docs/rulings.md (Phantoms) "Loop");
 - Sideslip: over into the next row on the slip side and back half a hex — the neighbour
   of the marker hex 120° to that side of the nose — facing unchanged ("Sideslip");
 - the maneuver's speed cost comes off at once.

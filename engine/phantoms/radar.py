@@ -11,7 +11,7 @@ aircraft's.
 
 The seed gives "+2 if the range is more than 5 hexes" to the target's roll, but both worked
 examples (Phantoms Example 4, Intruders Example 4) add it to the attacker's; furball follows
-the examples (docs/rulings-phantoms-air.md, "Lock range bonus").
+the examples (docs/rulings.md (Phantoms), "Lock range bonus").
 """
 
 from __future__ import annotations

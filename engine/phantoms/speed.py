@@ -20,7 +20,7 @@ def is_diving(plane: PlaneState) -> bool:
 def max_speed_now(plane: PlaneState, diving: bool) -> int:
     """The fastest speed the aircraft's condition allows (§5.0, §6.3, §6.5, §11.0).
 
-    Diving lifts the cap to the dive speed, loaded or not (docs/rulings-phantoms-movement.md,
+    Diving lifts the cap to the dive speed, loaded or not (docs/rulings.md (Phantoms),
     "Afterburner while loaded and diving")."""
     card = plane.card
     if diving:
@@ -41,7 +41,7 @@ def speed_range(plane: PlaneState) -> tuple[int, int]:
     """The lowest and highest speed the Set Phase allows (§5.0).
 
     Above the cap already (after a dive), the change may not get it back under the cap; the
-    cap wins and the range is the cap alone (docs/rulings-phantoms-movement.md, "Set Phase
+    cap wins and the range is the cap alone (docs/rulings.md (Phantoms), "Set Phase
     above the cap")."""
     change = speed_change_allowed(plane)
     cap = max_speed_now(plane, diving=False)
@@ -106,7 +106,7 @@ def afterburner_problems(plane: PlaneState) -> list[str]:
     if plane.used_ab:
         problems.append("the afterburner was already used this impulse (§6.5)")
     if plane.out_of_control:
-        problems.append("no afterburner while out of control (docs/rulings-phantoms-movement.md)")
+        problems.append("no afterburner while out of control (docs/rulings.md (Phantoms))")
     return problems
 
 

@@ -28,7 +28,7 @@ through the hexes the Movement Segments entered and flies it at a steady speed:
 Attitude is written the way :mod:`engine.otl.ticks` writes it: heading clockwise from north,
 pitch nose up, bank right wing down, as the unit quaternion (w, x, y, z) of the timeline's
 ``quat_wxyz`` channel (body y forward, z up).  The rulings are in
-``docs/rulings-phantoms-ticks.md``.
+``docs/rulings.md (Phantoms)``.
 """
 
 from __future__ import annotations

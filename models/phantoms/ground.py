@@ -5,7 +5,7 @@ The seed's tables lost most of their numbers (the AAA columns, the SAM columns, 
 attack values, the Kashin's box chart).  Every number in the data files says where it came
 from in ``origins``: ``seed`` (printed), ``restored-5`` (a lost digit 5 put back where the
 arithmetic or an example fixes it) or ``ours`` (furball's reconstruction from public figures,
-docs/rulings-phantoms-intruders.md).
+docs/rulings.md (Phantoms)).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ Three shipped files feed these models:
 
 The seed lost every digit 5 and whole columns besides; every value carries its ``origin``
 (printed, a 5 restored, derived from a printed total, or ours) and the seed's ``raw``
-fragment where there is one.  docs/rulings-phantoms-missions.md explains each reading.
+fragment where there is one.  docs/rulings.md (Phantoms) explains each reading.
 """
 
 from __future__ import annotations

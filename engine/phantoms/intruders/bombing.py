@@ -9,7 +9,7 @@ Miss or Scatter.  The weapon's attack value, multiplied for the number of weapon
 then for the accuracy, is set against the target's defence: Light, Heavy or destroyed.
 
 Only the table's Scatter column survives; the other columns are furball's, built so that
-Examples of Play 5–8 come out as printed (docs/rulings-phantoms-intruders.md).
+Examples of Play 5–8 come out as printed (docs/rulings.md (Phantoms)).
 """
 
 from __future__ import annotations
