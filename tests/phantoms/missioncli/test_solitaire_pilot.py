@@ -376,27 +376,15 @@ def test_every_marker_it_proposes_is_legal(
 
 def test_solitaire_missions_play_through_with_the_tables_flying_the_migs() -> None:
     """Ten generated solitaire missions in the real game: the MiGs are flown by the
-    tables and never give an order the rules refuse.  (A US AI pilot can still be caught
-    by the game's Vietnam speed cap against the §5.0 speed change; such a game is set
-    aside, and at least most must play through.)"""
-    from engine.errors import IllegalOrder
+    tables, and no order is refused."""
     from engine.phantoms.game import PhantomsGame
     from engine.phantoms.intruders.mission_generator import generate_mission
     from engine.phantoms.mission_scenario import mission_scenario
 
-    played = 0
     for number in range(1, 11):
         made = mission_scenario(generate_mission(4, "low", mission=number, solitaire=True))
         game = PhantomsGame(made)
         migs = [pid for pid, p in game.planes.items() if p.side == "nva"]
         assert migs and all(isinstance(game.pilots[pid], SolitairePilot) for pid in migs)
-        try:
-            game.run()
-        except IllegalOrder as error:
-            assert not any(pid in str(error) for pid in migs), error
-            assert "Vietnam rules" in str(error), error
-            continue
-        played += 1
-        placed = [game.pilots[pid].last for pid in migs]
-        assert all(choice is not None for choice in placed)
-    assert played >= 7
+        game.run()
+        assert all(game.pilots[pid].last is not None for pid in migs)
