@@ -88,7 +88,9 @@ class ScriptPilot:
         if self.orders.speed is not None:
             return self.orders.speed
         if self.scripted:
-            return plane.speed if plane.speed >= 1 else 1
+            legal = game.legal_speeds(plane)
+            held = max(plane.speed, 1)
+            return min(legal, key=lambda s: (abs(s - held), s)) if legal else held
         return self.ai.speed(game, plane)
 
     def break_off(self, game: PhantomsGame, plane: PlaneState) -> bool:
