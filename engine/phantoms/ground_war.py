@@ -66,8 +66,8 @@ FLAK_MISS_SHORT_FT: Final = 1_200.0
 """A flak burst is drawn this far short of the aircraft along the line from the gun."""
 RECON_MAX_LEVEL: Final = 3
 """A recon pass at level 3 or lower finds the target (Intruders' recon mission, I-p.10)."""
-RECON_LOCATE_AT_LEAST: Final = 7
-"""Higher up, each pass finds it on a d10 of 7–10 (Operation Vantage, U-p.8; "D20" read d10)."""
+# Higher up, each pass finds it on the recon aircraft's ``ai.locate_on`` or more on a d10
+# (Operation Vantage's 7–10, U-p.8, its "D20" read as a d10; the Weser's 6–10, U-p.6).
 HIDDEN_REVEAL_ON: Final = 10
 """A d10 of 10 shows a hidden unit in a strike aircraft's forward hexes (I-p.14)."""
 
@@ -233,7 +233,7 @@ class GroundWar:
             found, how = True, f"over {unit.id} at level {plane.level}"
         else:
             roll = d10(self.game.dice, f"recon locating roll, {plane.id} over {unit.id} (U-p.8)")
-            found = roll >= RECON_LOCATE_AT_LEAST
+            found = roll >= setup.ai.locate_on
             how = f"pass over {unit.id} at level {plane.level}: d10 {roll}"
         if found:
             self.game.overflights.add(plane.id)

@@ -49,6 +49,9 @@ class AiSetup(DataModel):
     profile: Literal["level", "dive", "low", "toss", "standoff"] = "dive"
     """A striker's attack profile (Intruders I-p.4)."""
     aggression: float = Field(default=0.6, ge=0.0, le=1.0)
+    locate_on: int = Field(default=7, ge=1, le=10)
+    """A recon aircraft above level 3 finds its target on a d10 of this or more, one try a
+    pass (U-p.9: 7–10 over Al Basra; U-p.6: 6–10 over the Weser crossings)."""
 
 
 class PhantomsAircraft(AircraftCommon):
