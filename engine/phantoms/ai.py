@@ -10,10 +10,8 @@ With a missile in flight at it any pilot prefers a hard turn or loop (+3 to its 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.hexmap import Hex
 from engine.phantoms import hexgrid
 from engine.phantoms.ai_maneuver import Goal, Picture, all_orders, options, score
 from engine.phantoms.forecast import forecast
@@ -21,7 +19,7 @@ from engine.phantoms.pilots import Shot
 from engine.phantoms.quality import quality_effects
 from engine.phantoms.state import PlaneState
 from models.phantoms.common import MANEUVER_CLASS
-from models.phantoms.missiles import MissileType, missile_types
+from models.phantoms.missiles import missile_types
 from models.phantoms.orders import MarkerOrder
 from models.phantoms.scenario import AiSetup
 
@@ -234,15 +232,3 @@ class AiPilot:
         armed = any(n > 0 and m in types and not types[m].heat for m, n in locker.missiles.items())
         guided = any(m.firer_id == locker.id for m in game.inbound(plane.id))
         return armed or guided
-
-
-def _hex(text: str) -> Hex:
-    return Hex.parse(text)
-
-
-def _copy(plane: PlaneState) -> PlaneState:
-    return replace(plane)
-
-
-def missile_by_id(missile_id: str) -> MissileType:
-    return missile_types()[missile_id]

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from engine.phantoms.declaration import PHANTOMS, TICKS_PER_IMPULSE
 from engine.phantoms.hexgrid import centre_ft, level_ft
-from engine.phantoms.state import MoveStep, PlaneState
+from engine.phantoms.state import PlaneState
 from engine.phantoms.ticks import TICKS_PER_TURN, Carry, attitude_quaternions, sample_turn
 from engine.phantoms.ticks_missiles import sample_missile
 from models.phantoms.common import SPEED_POINT_KT
@@ -429,7 +429,3 @@ def _array(name: str, values: list[list[Any]]) -> npt.NDArray[Any]:
     if isinstance(sample, int) and not isinstance(sample, bool):
         return np.array(values, dtype=np.int32)
     return np.array(values, dtype=np.float64)
-
-
-def steps_hexes(steps: Sequence[MoveStep]) -> list[str]:
-    return [str(s.to_hex) for s in steps]
