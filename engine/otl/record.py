@@ -21,6 +21,7 @@ from engine.otl.movement import PathPoint
 from engine.otl.state import PlaneState, bank_name, pitch_name
 from engine.otl.targeting import Mover
 from engine.otl.ticks import INCH_FT, quaternions, sample_path, speed_kt
+from engine.timeline_rows import blank_row, channel_array
 from models.otl.orders import write_moves
 from models.timeline import CORE_CHANNELS, EntityInfo, Event, Timeline, TimelineMeta
 
@@ -315,20 +316,7 @@ class TimelineWriter:
     @property
     def _blank(self) -> dict[str, Any]:
         """Every channel at its empty value (the first plane's row, emptied)."""
-        first = self.rows[self.ids[0]][0]
-        blank: dict[str, Any] = {}
-        for name, value in first.items():
-            if isinstance(value, bool):
-                blank[name] = False
-            elif isinstance(value, str):
-                blank[name] = ""
-            elif isinstance(value, int):
-                blank[name] = 0
-            elif isinstance(value, float):
-                blank[name] = float("nan") if name == "throttle" else 0.0
-            else:
-                blank[name] = value
-        return blank
+        return blank_row(self.rows[self.ids[0]][0])
 
     def sheet(self, plane: PlaneState, result: Any = None) -> dict[str, Any]:
         """The record-sheet values that change between phases (engine, flight condition,
@@ -373,7 +361,7 @@ class TimelineWriter:
         names = [n for n in self.rows[self.ids[0]][0] if n != "quat"]
         for name in names:
             values = [[row[name] for row in self.rows[pid]] for pid in everyone]
-            channels[name] = _array(name, values)
+            channels[name] = channel_array(name, values)
         quats = np.stack(
             [quaternions_from(row["quat"] for row in self.rows[pid]) for pid in everyone]
         )
@@ -431,15 +419,3 @@ def quaternions_from(angles: Iterable[tuple[float, float, float]]) -> npt.NDArra
         for h, p, b in angles
     ]
     return quaternions(points)
-
-
-def _array(name: str, values: list[list[Any]]) -> npt.NDArray[Any]:
-    if name == "active":
-        return np.array(values, dtype=bool)
-    sample = values[0][0]
-    if isinstance(sample, str):
-        width = max(1, max(len(v) for row in values for v in row))
-        return np.array(values, dtype=f"<U{width}")
-    if isinstance(sample, int) and not isinstance(sample, bool):
-        return np.array(values, dtype=np.int32)
-    return np.array(values, dtype=np.float64)

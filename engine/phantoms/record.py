@@ -22,6 +22,7 @@ from engine.phantoms.hexgrid import centre_ft, level_ft
 from engine.phantoms.state import PlaneState
 from engine.phantoms.ticks import TICKS_PER_TURN, Carry, attitude_quaternions, sample_turn
 from engine.phantoms.ticks_missiles import sample_missile
+from engine.timeline_rows import blank_row, channel_array
 from models.phantoms.common import SPEED_POINT_KT
 from models.timeline import CORE_CHANNELS, EntityInfo, Event, Timeline, TimelineMeta
 
@@ -293,7 +294,7 @@ class TimelineWriter:
             values = [[row[name] for row in self.rows[pid][:count]] for pid in planes]
             values += [[row[name] for row in weapons[wid]["rows"]] for wid in weapons]
             values += [[row[name] for row in ground[gid]["rows"]] for gid in ground]
-            channels[name] = _array(name, values)
+            channels[name] = channel_array(name, values)
         channels["x_ft"] = np.stack(
             [xyz[p][:, 0] for p in planes]
             + [weapons[w]["xyz"][:, 0] for w in weapons]
@@ -397,35 +398,7 @@ class TimelineWriter:
         return blank_row(self.rows[self.ids[0]][0])
 
 
-def blank_row(first: dict[str, Any]) -> dict[str, Any]:
-    blank: dict[str, Any] = {}
-    for name, value in first.items():
-        if isinstance(value, bool):
-            blank[name] = False
-        elif isinstance(value, str):
-            blank[name] = ""
-        elif isinstance(value, int):
-            blank[name] = 0
-        elif isinstance(value, float):
-            blank[name] = float("nan") if name == "throttle" else 0.0
-        else:
-            blank[name] = value
-    return blank
-
-
 def _behind(enemy: PlaneState, plane: PlaneState) -> bool:
     from engine.phantoms.hexgrid import tailing
 
     return tailing(enemy.hex, enemy.facing, plane.hex, plane.facing)
-
-
-def _array(name: str, values: list[list[Any]]) -> npt.NDArray[Any]:
-    if name == "active":
-        return np.array(values, dtype=bool)
-    sample = values[0][0]
-    if isinstance(sample, str):
-        width = max(1, max((len(v) for row in values for v in row), default=1))
-        return np.array(values, dtype=f"<U{width}")
-    if isinstance(sample, int) and not isinstance(sample, bool):
-        return np.array(values, dtype=np.int32)
-    return np.array(values, dtype=np.float64)
