@@ -59,6 +59,17 @@ class RecordedRollMismatch(ValueError):
     """A game log's next recorded roll is not of the kind the rules ask for."""
 
 
+def game_seed(given: int | None, scenario_seed: int | None) -> int:
+    """The seed a game plays with: the one given, else the scenario's, else a fresh one drawn
+    from the machine's entropy (recorded in the timeline either way)."""
+    chosen = given if given is not None else scenario_seed
+    if chosen is None:
+        entropy = np.random.SeedSequence().entropy
+        assert isinstance(entropy, int)
+        chosen = entropy % (2**63)
+    return chosen
+
+
 def pips_table(path: Path | None = None) -> PipsTable:
     """The Pips Table in force (the shipped one), or the one in the file at ``path`` (a
     player may replace it with the printed one)."""

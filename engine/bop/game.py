@@ -36,7 +36,7 @@ from engine.bop.setup import ScenarioError, setup_problems, state_from_setup
 from engine.bop.sighting import AltitudeBand, Weather
 from engine.bop.ticks import awareness_text, build_timeline, hold, initial_sample
 from engine.bop.turn import TICK_S, TICKS_PER_TURN, TurnContext
-from engine.dice import Dice
+from engine.dice import Dice, game_seed
 from engine.hexmap import Hex
 from models.bop_tables import BopTables, playing_with, shipped_bop_tables
 from models.orders import BopPlot, Throttle
@@ -94,11 +94,7 @@ class Game:
         problems = [p for i, s in enumerate(scenario.aircraft) for p in setup_problems(i, s)]
         if problems:
             raise ScenarioError(problems)
-        chosen = seed if seed is not None else scenario.seed
-        if chosen is None:
-            entropy = np.random.SeedSequence().entropy
-            assert isinstance(entropy, int)
-            chosen = entropy % (2**63)
+        chosen = game_seed(seed, scenario.seed)
         self.scenario = scenario
         self.seed: int = chosen
         self.dice = Dice(np.random.default_rng(chosen))

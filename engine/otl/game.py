@@ -15,9 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import numpy as np
-
-from engine.dice import Dice
+from engine.dice import Dice, game_seed
 from engine.errors import IllegalOrder
 from engine.otl.ai import OtlAi
 from engine.otl.damage import resolve_damage
@@ -71,11 +69,7 @@ class OtlGame:
             raise TypeError("an Over the Lines game needs an Over the Lines scenario")
         check_setup(scenario)
         self.scenario = scenario
-        chosen = seed if seed is not None else scenario.seed
-        if chosen is None:
-            entropy = np.random.SeedSequence().entropy
-            assert isinstance(entropy, int)
-            chosen = entropy % (2**63)
+        chosen = game_seed(seed, scenario.seed)
         self.seed: int = chosen
         self.dice = Dice.seeded(chosen)
         self.turn = 0

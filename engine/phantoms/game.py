@@ -16,9 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import numpy as np
-
-from engine.dice import Dice
+from engine.dice import Dice, game_seed
 from engine.errors import IllegalOrder
 from engine.hexmap import Hex
 from engine.phantoms import hexgrid
@@ -106,11 +104,7 @@ class PhantomsGame:
             raise TypeError("a Phantoms game needs a Phantoms scenario")
         check_setup(scenario)
         self.scenario = scenario
-        chosen = seed if seed is not None else scenario.seed
-        if chosen is None:
-            entropy = np.random.SeedSequence().entropy
-            assert isinstance(entropy, int)
-            chosen = entropy % (2**63)
+        chosen = game_seed(seed, scenario.seed)
         self.seed: int = chosen
         self.dice = Dice.seeded(chosen)
         self.options = scenario.options
