@@ -5,7 +5,9 @@ fires a missile or the gun when the chance of a hit is worth the round.
 A striker (``ai.role = "striker"``) flies to its target at the level its profile wants and
 leaves for home once its stores are gone; a recon aircraft overflies its target and leaves.
 With a missile in flight at it any pilot prefers a hard turn or loop (+3 to its defence,
-§7.1).  Every choice is judged by the rules by the game; the AI only proposes.
+§7.1); with a SAM coming or a SAM radar's lock on it, the deck and the aspect that make the
+SAM's shot hardest (Intruders I-p.3).  Every choice is judged by the rules by the game;
+the AI only proposes.
 """
 
 from __future__ import annotations
@@ -168,9 +170,12 @@ class AiPilot:
             radar_range = (min(m.min_range for m in radar), max(m.max_range for m in radar))
         inbound = game.inbound_count(plane.id)
         effects = quality_effects(plane.quality)
+        sam_sites = game.sam_threat_sites(plane)
+        flown = options(plane, legal)
+        horizon = max(len(option.end.path) for option in flown)
         best: tuple[float, int] | None = None
         chosen = STRAIGHT
-        for rank, option in enumerate(options(plane, legal)):
+        for rank, option in enumerate(flown):
             klass = MANEUVER_CLASS[option.order.maneuver]
             risky = klass in effects.control_checks
             value = score(
@@ -184,6 +189,8 @@ class AiPilot:
                 inbound=inbound,
                 loc_risk=0.45 if risky else 0.0,
                 static_map_edge=game.edge_margin(option.end.hex),
+                horizon_hexes=horizon,
+                sam_sites=sam_sites,
             )
             key = (value, -rank)
             if best is None or key > best:

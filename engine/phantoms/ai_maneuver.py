@@ -14,7 +14,17 @@ What a fighter wants, in order of weight:
 * with a missile in flight at it, a hard turn or loop out (+3 to its defence, §7.1).
 
 A striker scores the distance to its target hex and the level its attack profile wants
-instead, then, after release, the way home.  Enemies are expected to fly to their own
+instead, then, after release, the way home.  Markers are placed at different distances
+(a dive marker may lie in the aircraft's own hex), so a striker's options are compared
+over one horizon: the hexes a shorter option leaves unflown are flown straight on before
+its distance is scored.  Otherwise the marker that flies
+furthest always looks closest, and a striker never gives up a hex to dive to its
+profile's level.
+
+With a SAM in flight at it or a SAM radar's lock on it, a pilot also scores what its
+defence will be at the end of the maneuver (Intruders I-p.3): the deck (+2; the radar's
+lock −4 there too), and its aspect to the site, the SAM's own modifiers read as the
+defender's gain (front −3, side −2 to the missile).  Enemies are expected to fly to their own
 markers, which lie face up on the mat (the hidden-markers option hides them: then straight
 on).
 """
@@ -40,6 +50,14 @@ RANGE_WEIGHT = 2.0
 LEVEL_WEIGHT = 3.0
 SLOW_PENALTY = 12.0
 HARD_WHEN_INBOUND = 35.0
+LEVEL_CHANGE_COST = 1.0
+"""A level climbed or dived for no goal's sake costs this (a tie-break against diving)."""
+SAM_DEFENCE_WEIGHT = 6.0
+"""Score per point of SAM defence the maneuver's end gives (deck, aspect to the site)."""
+SAM_DECK_DEFENCE = 2
+"""At level 0 a SAM's target adds 2 (Intruders I-p.3)."""
+SAM_ASPECT_DEFENCE = {"front": 3, "side": 2, "rear": 0}
+"""The SAM's aspect penalties (front −3, side −2; I-p.3), read as the target's gain."""
 STRAIGHT_PREFERENCE = 4.0
 """A Straight costs no speed and keeps every option open: a small prior for it."""
 RUN_IN_HEXES = 6
@@ -151,8 +169,11 @@ def score(
     inbound: int,
     loc_risk: float,
     static_map_edge: int | None = None,
+    horizon_hexes: int = 0,
+    sam_sites: Sequence[Hex] = (),
 ) -> float:
-    """The option's worth to the pilot (see the module docstring)."""
+    """The option's worth to the pilot (see the module docstring).  ``horizon_hexes`` is
+    the longest option's path; ``sam_sites`` the sites of the SAMs threatening it now."""
     end = option.end
     total = 0.0
     me = PlaneInfo(end.hex, end.facing, end.level)
@@ -173,10 +194,13 @@ def score(
     straight = option.order.maneuver == "S"
     if straight:
         total += STRAIGHT_PREFERENCE
+    spare = max(0, horizon_hexes - len(end.path))
     if goal.strike_hex is not None:
-        total -= RANGE_WEIGHT * 2 * end.hex.distance_to(goal.strike_hex)
+        total -= RANGE_WEIGHT * 2 * _to_go(end, goal.strike_hex, spare)
         if goal.strike_level is not None:
             total -= LEVEL_WEIGHT * abs(end.level - goal.strike_level)
+        else:  # a recon run: no reason to trade height
+            total -= LEVEL_CHANGE_COST * abs(end.level - plane.level)
         total += _nose_on(end, goal.strike_hex)
         run_in = plane.hex.distance_to(goal.strike_hex) <= RUN_IN_HEXES
         lined_up = plane.hex != goal.strike_hex and hexgrid.in_cone(
@@ -185,7 +209,7 @@ def score(
         if straight and run_in and lined_up:
             total += RUN_IN_SCORE
     elif goal.home_hex is not None:
-        total -= RANGE_WEIGHT * end.hex.distance_to(goal.home_hex)
+        total -= RANGE_WEIGHT * _to_go(end, goal.home_hex, spare)
     elif target is not None:
         total -= RANGE_WEIGHT * end.hex.distance_to(target.hex)
         total -= LEVEL_WEIGHT * abs(end.level - target.level)
@@ -200,7 +224,30 @@ def score(
         total += HARD_WHEN_INBOUND
     if static_map_edge is not None and static_map_edge < 2:
         total -= 30.0
+    total += SAM_DEFENCE_WEIGHT * sam_defence(end, sam_sites)
     return total
+
+
+def _to_go(end: Forecast, goal: Hex, spare_hexes: int) -> int:
+    """Hexes from the goal once the option's unflown ``spare_hexes`` are flown straight
+    on: the nearest the goal comes along that line (only the goal hex itself counts 0)."""
+    distance = end.hex.distance_to(goal)
+    for flown in range(1, spare_hexes + 1):
+        if distance == 0:
+            break
+        ahead = hexgrid.ahead(end.hex, end.facing, flown).distance_to(goal)
+        distance = min(distance, max(1, ahead))
+    return distance
+
+
+def sam_defence(end: Forecast, sam_sites: Sequence[Hex]) -> int:
+    """The SAM defence the maneuver's end gives against its worst-placed threatening site:
+    +2 on the deck, and the aspect the site sees (front 3, side 2, rear 0; I-p.3)."""
+    if not sam_sites:
+        return 0
+    deck = SAM_DECK_DEFENCE if end.level <= 0 else 0
+    aspects = [SAM_ASPECT_DEFENCE[hexgrid.aspect(end.hex, end.facing, site)] for site in sam_sites]
+    return deck + min(aspects)
 
 
 def _nose_on(end: Forecast, hex_: Hex) -> float:

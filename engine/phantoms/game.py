@@ -30,7 +30,7 @@ from engine.phantoms.initiative import roll_initiative
 from engine.phantoms.launch_rolls import VIETNAM_LAUNCH_NUMBERS, launch_roll
 from engine.phantoms.marking import jettison, marker_problems, marking_order, place_marker
 from engine.phantoms.missile_fire import MissileInFlight, launch, launch_problem
-from engine.phantoms.missile_impact import resolve_missile, sees_missile
+from engine.phantoms.missile_impact import resolve_missile, sees_launch, sees_missile
 from engine.phantoms.movement import move_impulse
 from engine.phantoms.pilots import Pilot, ScriptPilot, Shot
 from engine.phantoms.quality import quality_effects
@@ -129,6 +129,8 @@ class PhantomsGame:
         self.visibility_hexes = self.options.visibility_hexes
         self.wrap_up = 0
         self.overflights: set[str] = set()
+        self.sams_seen: set[tuple[str, str]] = set()
+        """(aircraft, SAM) pairs whose emergency-maneuver spot has succeeded."""
         for setup in scenario.aircraft:
             self._add(setup, 0)
         self._load_rolls()
@@ -260,6 +262,12 @@ class PhantomsGame:
 
     def inbound_count(self, plane_id: str) -> int:
         return len(self.inbound(plane_id)) + self.ground.sams_at(plane_id)
+
+    def sam_threat_sites(self, plane: PlaneState) -> list[Hex]:
+        """Where the SAMs in flight at ``plane``, or locked on it, come from (I-p.3)."""
+        from engine.phantoms.ground_war_strike import sam_threat_sites
+
+        return sam_threat_sites(self.ground, plane)
 
     def heat_inbound(self, plane_id: str) -> bool:
         return any(self.missile_types[m.missile_id].heat for m in self.inbound(plane_id))
@@ -766,12 +774,21 @@ class PhantomsGame:
         if self.options.emergency_maneuvers and sees_missile(
             target, flight, self.dice, turn=self.turn, impulse=self.impulse
         ):
-            self._emergency(target)
+            self._emergency(target, flight.id)
 
-    def _emergency(self, target: PlaneState) -> None:
+    def _emergency(self, target: PlaneState, missile_id: str = "the missile") -> None:
         """Optional emergency maneuver (Intruders I-p.13): a target that sees the missile
-        swaps its marker for a Hard Turn (or a Loop) toward the same side."""
+        swaps its marker for a Hard Turn (or a Loop) toward the same side.  A loaded
+        aircraft may do neither (§11.0) and flies on."""
         if target.marker is None:
+            return
+        if target.loaded:
+            self._event(
+                "phantoms.emergency",
+                (target.id,),
+                f"sees {missile_id}, but loaded it may not Hard Turn or Loop (§11.0)",
+                swapped=False,
+            )
             return
         side = "L" if target.marker.maneuver.startswith("L") else "R"
         for maneuver in (f"{side}HT", "LOOP"):
@@ -780,7 +797,12 @@ class PhantomsGame:
                 target.marker = None
                 marker = place_marker(target, order.maneuver, 0)
                 marker.emergency = True
-                self._event("phantoms.emergency", (target.id,), f"emergency {maneuver}")
+                self._event(
+                    "phantoms.emergency",
+                    (target.id,),
+                    f"sees {missile_id}: emergency {maneuver}",
+                    swapped=True,
+                )
                 return
 
     def _radar_lock(self) -> None:
@@ -817,11 +839,33 @@ class PhantomsGame:
 
     def _marking(self) -> None:
         """§6.1: every aircraft without a marker places one, the Initiative side first,
-        then the other, then tailers."""
+        then the other, then tailers.  First, with emergency maneuvers in play, aircraft
+        with a marker out look for the SAMs coming at them (Intruders I-p.13)."""
+        if self.options.emergency_maneuvers:
+            self._sam_emergencies()
         waiting = [p for p in self.flying() if p.marker is None and not p.out_of_control]
         for plane in marking_order(waiting, self.initiative):
             order = self.pilots[plane.id].marker(self, plane)
             self._place(plane, order)
+
+    def _sam_emergencies(self) -> None:
+        """Intruders' optional emergency maneuvers "as in Phantoms" (I-p.13) against SAMs:
+        each impulse a SAM flies at an aircraft with its marker out and within visual
+        range, the target rolls to see it (+3, §7.1) until it does; seen, the marker may
+        be swapped for a Hard Turn or Loop (ruling "Emergency maneuvers against SAMs")."""
+        for plane in self.by_initiative(self.flying()):
+            if plane.marker is None or plane.marker.emergency:
+                continue
+            for missile in self.ground.sams:
+                if missile.target_id != plane.id or missile.lost or missile.arrived:
+                    continue
+                if (plane.id, missile.id) in self.sams_seen:
+                    continue
+                level = round(missile.level)
+                if sees_launch(plane, missile.hex, level, missile.id, self.dice):
+                    self.sams_seen.add((plane.id, missile.id))
+                    self._emergency(plane, missile.id)
+                    break
 
     def _place(self, plane: PlaneState, order: MarkerOrder) -> None:
         if order.jettison and plane.stores:

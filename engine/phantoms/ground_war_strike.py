@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from engine.hexmap import Hex
 from engine.phantoms import ground_war_sensors as sensors
 from engine.phantoms.ground_war_timeline import WeaponTrack
 from engine.phantoms.ground_war_units import Unit
@@ -190,6 +191,21 @@ def _fire_sam(
         launched=True,
         missile=missile_id,
     )
+
+
+def sam_threat_sites(war: GroundWar, plane: PlaneState) -> list[Hex]:
+    """Where the SAMs threatening ``plane`` come from: the launch hex of each SAM in flight
+    at it, and each battery with missiles left whose radar holds a lock on it (I-p.3: a
+    battery fires only with its radar's lock).  What the pilot's RWR and eyes tell it."""
+    sites = {m.launch_hex for m in war.sams if m.target_id == plane.id and not m.lost}
+    for unit in war.units.values():
+        if unit.side == plane.side or unit.out:
+            continue
+        for battery in unit.working_batteries():
+            radar = war.radars.get(battery.radar_id or "")
+            if battery.missiles > 0 and radar is not None and plane.id in radar.locks:
+                sites.add(battery.hex)
+    return sorted(sites, key=lambda h: (h.q, h.r))
 
 
 # --- ARMs ----------------------------------------------------------------------------------

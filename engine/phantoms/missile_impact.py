@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.dice import Dice
+from engine.hexmap import Hex
 from engine.phantoms.countermeasures import countermeasures
 from engine.phantoms.damage import DESTROYING, HITS_PER_CRITICAL, apply_hits, ejection
 from engine.phantoms.hexgrid import combat_range, in_cone
@@ -197,7 +198,13 @@ def sees_missile(
     where = (
         missile.launch_hex if turn is None or impulse is None else missile.position(turn, impulse)
     )
-    range_ = combat_range(where, missile.launch_level, target.hex, target.level)
+    return sees_launch(target, where, missile.launch_level, missile.id, dice)
+
+
+def sees_launch(target: PlaneState, where: Hex, level: int, missile_id: str, dice: Dice) -> bool:
+    """The emergency-maneuver spot of :func:`sees_missile` on a missile at ``where`` and
+    ``level``: an air-to-air missile, or a SAM leaving its site (Intruders I-p.13)."""
+    range_ = combat_range(where, level, target.hex, target.level)
     if range_ > VISUAL_RANGE or target.out_of_control:
         return False
     mods = [*visual_spotter_modifiers(target), ("missile flash and smoke", EMERGENCY_SPOT_BONUS)]
@@ -205,7 +212,7 @@ def sees_missile(
         dice,
         mods,
         [("range", range_)],
-        f"emergency maneuver spot (§7.1), {target.id} on {missile.id}",
-        f"emergency maneuver spot (§7.1), {missile.id} against {target.id}",
+        f"emergency maneuver spot (§7.1), {target.id} on {missile_id}",
+        f"emergency maneuver spot (§7.1), {missile_id} against {target.id}",
     )
     return roll.won
