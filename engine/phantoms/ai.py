@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 from engine.phantoms import hexgrid
 from engine.phantoms.ai_maneuver import Goal, Picture, all_orders, options, score
 from engine.phantoms.forecast import forecast
+from engine.phantoms.marking import tailed_enemy
 from engine.phantoms.pilots import Shot
 from engine.phantoms.quality import quality_effects
 from engine.phantoms.state import PlaneState
-from models.phantoms.common import MANEUVER_CLASS
+from models.phantoms.common import MANEUVER_CLASS, Maneuver
 from models.phantoms.missiles import missile_types
 from models.phantoms.orders import MarkerOrder
 from models.phantoms.scenario import AiSetup
@@ -31,6 +32,16 @@ if TYPE_CHECKING:
 FAR_HEXES = 10
 """Beyond this an enemy is closed at full speed."""
 STRAIGHT = MarkerOrder(maneuver="S")
+
+
+def face_down_reading(maneuver: Maneuver, *, told: bool) -> Maneuver:
+    """What an enemy's face-down marker is taken for (hidden markers, optional rule): its
+    hex is on the mat, its face is not, so a Straight; a tailed aircraft must say left,
+    right or straight, so a tailer reads a plain Turn to the side it was told
+    (ruling "Hidden markers")."""
+    if not told or maneuver in ("S", "LOOP"):
+        return "S"
+    return "LT" if maneuver.startswith("L") else "RT"
 
 
 def win_chance(attack: int, defence: int) -> float:
@@ -79,16 +90,24 @@ class AiPilot:
     def _picture(self, game: PhantomsGame, enemy: PlaneState) -> Picture:
         hex_, facing, level = enemy.hex, enemy.facing, enemy.level
         marker = enemy.marker
-        if marker is not None and not game.scenario.options.hidden_markers:
-            sign = 1 if marker.levels >= 0 else -1
+        if marker is not None:
+            maneuver, levels = (
+                marker.maneuver,
+                marker.levels_left * (1 if marker.levels >= 0 else -1),
+            )
+            if game.scenario.options.hidden_markers:
+                maneuver, levels = (
+                    face_down_reading(marker.maneuver, told=self._tails(game, enemy)),
+                    0,
+                )
             end = forecast(
                 enemy.card,
                 enemy.hex,
                 enemy.facing,
                 enemy.level,
                 enemy.speed,
-                marker.maneuver,
-                sign * marker.levels_left,
+                maneuver,
+                levels,
                 marker.hexes_to_go,
             )
             hex_, facing, level = end.hex, end.facing, end.level
@@ -109,6 +128,11 @@ class AiPilot:
             heat=any(m.heat for m in carried),
             radar_range=radar_range,
         )
+
+    def _tails(self, game: PhantomsGame, enemy: PlaneState) -> bool:
+        """Whether an aircraft of this pilot's side is tailing ``enemy`` (§6.1)."""
+        mine = [p for p in game.planes.values() if p.in_play and p.side != enemy.side]
+        return any(tailed_enemy(p, [enemy]) is enemy for p in mine)
 
     # -- the Set Phase ------------------------------------------------------------------
     def _wanted_speed(self, game: PhantomsGame, plane: PlaneState) -> int:

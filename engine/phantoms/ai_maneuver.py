@@ -25,8 +25,8 @@ With a SAM in flight at it or a SAM radar's lock on it, a pilot also scores what
 defence will be at the end of the maneuver (Intruders I-p.3): the deck (+2; the radar's
 lock −4 there too), and its aspect to the site, the SAM's own modifiers read as the
 defender's gain (front −3, side −2 to the missile).  Enemies are expected to fly to their own
-markers, which lie face up on the mat (the hidden-markers option hides them: then straight
-on).
+markers, which lie face up on the mat (with the hidden-markers option only the marker's
+hex shows: a Straight to it, or for an enemy it tails the side the enemy must tell).
 """
 
 from __future__ import annotations

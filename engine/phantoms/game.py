@@ -485,6 +485,8 @@ class PhantomsGame:
                 plane, self.turn, self.impulse, self.dice, self.options.five_impulse
             )
             self.steps[plane.id].append(step)
+            if step.maneuver is not None and self.options.hidden_markers:
+                self._event("phantoms.reveal", (plane.id,), f"flips its marker: {step.maneuver}")
             if step.path:
                 self.entered[plane.id] = now
                 for hex_ in step.path:
@@ -880,7 +882,10 @@ class PhantomsGame:
                 turn=self.turn,
             )
         place_marker(plane, order.maneuver, order.levels)
-        self._event("phantoms.order", (plane.id,), f"marker {order.text}")
+        if self.options.hidden_markers:  # the face shows when the marker is reached
+            self._event("phantoms.order", (plane.id,), "places a marker face down")
+        else:
+            self._event("phantoms.order", (plane.id,), f"marker {order.text}")
 
     # -- leaving the game -----------------------------------------------------------------
     def _kill(self, plane: PlaneState, how: str, ejected: bool | None = None) -> None:

@@ -1,10 +1,12 @@
 """Defending against SAMs: the optional emergency maneuver against a SAM in flight
 (Intruders I-p.13, "as in Phantoms"), and the AI pilot's choice of the deck, its aspect to
-the site and a dive to its profile's level (Intruders I-p.3, I-p.4)."""
+the site and a dive to its profile's level (Intruders I-p.3, I-p.4).  Then the optional
+hidden markers: face down until reached, read by the AI from their hex alone."""
 
 from __future__ import annotations
 
 from engine.hexmap import Hex
+from engine.phantoms.ai import face_down_reading
 from engine.phantoms.ai_maneuver import Goal, Option, sam_defence, score
 from engine.phantoms.forecast import forecast
 from engine.phantoms.game import PhantomsGame
@@ -109,3 +111,33 @@ def test_a_striker_gives_up_a_hex_to_dive_to_its_profile_level() -> None:
     assert scores[0] > scores[1]
     blind = [score(plane, o, [], goal, **common) for o in options]  # type: ignore[arg-type]
     assert blind[0] < blind[1], "without the horizon the longer marker looked better"
+
+
+def hidden_duel() -> PhantomsScenario:
+    raw: dict[str, object] = {
+        "name": "hidden duel", "rules": "phantoms", "year": 1972, "turns": 3, "seed": 5,
+        "options": {"hidden_markers": True},
+        "aircraft": [
+            {"callsign": "Blue", "type": "f-4e", "side": "us", "hex": "0,0", "facing": 0,
+             "level": 4, "speed": 5, "pilot": "script", "markers": "RT S LHT S"},
+            {"callsign": "Red", "type": "mig-21mf", "side": "vpaf", "hex": "0,12", "facing": 3,
+             "level": 4, "speed": 5},
+        ],
+    }  # fmt: skip
+    return PhantomsScenario.model_validate(raw)
+
+
+def test_hidden_markers_are_placed_face_down_and_flipped_when_reached() -> None:
+    game = PhantomsGame(hidden_duel())
+    game.play_turn({})
+    orders = [e for e in game.events if e.kind == "phantoms.order"]
+    flips = [e for e in game.events if e.kind == "phantoms.reveal" and e.entities == ("blue",)]
+    assert orders and all(e.detail.endswith("places a marker face down") for e in orders)
+    assert flips and flips[0].detail.endswith("flips its marker: RT")
+
+
+def test_a_face_down_marker_reads_as_straight_unless_its_aircraft_is_tailed() -> None:
+    assert face_down_reading("LHT", told=False) == "S"
+    assert face_down_reading("LHT", told=True) == "LT"
+    assert face_down_reading("RS", told=True) == "RT"
+    assert face_down_reading("LOOP", told=True) == "S"
