@@ -467,6 +467,10 @@ class ReplayScene:
             span = (max(b[1] for b in left_stack) + margin, full[1])
             top = float(self.base.a2dTop) - 0.2
             scale = min(_span_scale(span, ROSTER_WIDTH), (top - floor - margin) / height)
+            centre, half = (span[0] + span[1]) / 2, ROSTER_WIDTH * scale / 2
+            below = [b[3] for b in footing if centre - half < b[1] and b[0] < centre + half]
+            if below:  # clear of the PHAD and the throttle too, where the floor allows
+                scale = min(scale, (top - max(below) - margin) / height)
             self._show_row_panels(False)
             self.roster.place((span[0] + span[1]) / 2, top, max(scale, LEAST_LIST_SCALE))
 
