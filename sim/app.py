@@ -216,6 +216,7 @@ class ReplayScene:
         self.screen = ScreenSpace(
             base.cam, self.root, base.aspect2d, lambda: int(base.win.getYSize())
         )
+        self.ground_units.screen = self.screen  # its labels keep out of each other's way
         targets = missile_targets(timeline)
         self.missile_marks = MissileMarks(self.screen, self.root, targets)
         self.labels = EntityLabels(self.screen, targets, self.settings.label_mode)
@@ -359,6 +360,9 @@ class ReplayScene:
                 taken = self.target_boxes.taken
                 self.labels.also_taken = taken if pair_box is None else [*taken, pair_box]
             layer.update(snapshot)
+        # Once the camera has moved and the aircraft have their labels: the ground units'
+        # labels keep out of those and of each other.
+        self.ground_units.declutter(list(self.labels.placed.values()))
 
     def _place_lists(self, aspect: float) -> None:
         """The aircraft list hangs below the clock between the HUD's top columns; the event

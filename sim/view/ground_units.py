@@ -10,13 +10,20 @@ A site with an engagement radius (:attr:`EntityInfo.ring_ft`) gets a thin, faint
 that radius in its side's colour lying on the table round it.  Counter, label and ring follow
 the unit's position and disappear when its ``active`` channel turns false (a gun knocked
 out), as a mini does.
+
+Seen from afar, a defended area's labels would pile on one another (a flak corridor's
+guns in every hex).  Given the screen (:attr:`GroundUnits.screen`), a label that would
+overlap an aircraft's label or one already drawn is left out, most important first: the
+sites with the widest engagement rings (SAMs, then the guns), then the rest nearest the
+camera.  Its counter and ring stay; come closer and the label comes back.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +33,10 @@ from engine.hexmap import STEP_FT
 from models.timeline import EntityInfo
 from sim.snapshot import Snapshot
 from sim.view.ground import make_geom_node
-from sim.view.layer import Eye, ViewSettings, line_overlay_root, side_colour
+from sim.view.layer import Eye, ScreenBox, ViewSettings, line_overlay_root, side_colour
+
+if TYPE_CHECKING:
+    from sim.view.labels import ScreenSpace
 
 GROUND_KIND = "ground"
 UNIT_WORDS: dict[str, str] = {
@@ -69,6 +79,25 @@ STACK_SPOT_FT = 50.0
 STACK_LINES = 2.4
 """How far a stacked label rises above the one below it, in letter heights (two lines and
 a gap)."""
+
+
+LABEL_GAP_PX = 3.0
+"""Labels closer than this on screen count as overlapping."""
+
+
+def uncluttered(boxes: Sequence[ScreenBox | None], taken: Sequence[ScreenBox] = ()) -> list[bool]:
+    """Which labels to draw, given their screen boxes most important first (None: off the
+    screen): each that overlaps none already drawn nor any ``taken`` box."""
+    kept: list[ScreenBox] = list(taken)
+    shown: list[bool] = []
+    for box in boxes:
+        clear = box is not None and not any(
+            box[0] < k[1] and k[0] < box[1] and box[2] < k[3] and k[2] < box[3] for k in kept
+        )
+        if clear and box is not None:
+            kept.append(box)
+        shown.append(clear)
+    return shown
 
 
 def unit_label(type_id: str, callsign: str, unit: str = "") -> str:
@@ -158,6 +187,12 @@ class GroundUnits:
         self._ignored: set[str] = set()
         self.eye: Eye | None = None
         """The camera (set before each update), for markers readable from afar."""
+        self.screen: ScreenSpace | None = None
+        """The screen the labels are decluttered on (none: every label is drawn)."""
+        self.placed: dict[str, ScreenBox] = {}
+        """Each label drawn after decluttering, by unit id: its box on screen."""
+        self._drawn: list[tuple[str, tuple[float, float, float], float]] = []
+        """This frame's labels: unit id, where the label hangs and its letter height."""
 
     def set_eye(self, eye: Eye) -> None:
         """The camera this frame."""
@@ -205,6 +240,7 @@ class GroundUnits:
         stacked: dict[tuple[int, int], int] = {}
         """Units already drawn at each spot: a second unit in one place (two gun sites in
         one hex) has its label stacked above the first's, so neither hides the other."""
+        drawn: list[tuple[str, tuple[float, float, float], float]] = []
         for state in snapshot.entities:
             unit = self.units.get(state.id)
             if unit is None:
@@ -233,9 +269,55 @@ class GroundUnits:
             unit.counter.setScale(grow, grow, 1.0)
             unit.label.setScale(height)
             # Two lines of text: lift the label so its lower line clears the counter.
-            unit.label.setPos(x, y, self.table_ft + height * (1.6 + STACK_LINES * below))
+            anchor = (x, y, self.table_ft + height * (1.6 + STACK_LINES * below))
+            unit.label.setPos(*anchor)
             if unit.ring is not None:
                 unit.ring.setPos(x, y, self.table_ft + RING_LIFT_FT)
+            drawn.append((state.id, anchor, height))
+        self._drawn = drawn
+
+    def declutter(self, taken: Sequence[ScreenBox] = ()) -> None:
+        """Leave out each label that would overlap a more important one on screen, or one
+        of the ``taken`` boxes (the aircraft's labels); called once the camera has moved
+        for this frame."""
+        drawn = self._drawn
+        if self.screen is None or self.eye is None:
+            return
+        eye = self.eye.position_ft
+
+        def rank(item: tuple[str, tuple[float, float, float], float]) -> tuple[float, float]:
+            info = self.infos.get(item[0])
+            ring = info.ring_ft if info is not None and info.ring_ft is not None else 0.0
+            return (-ring, math.dist(eye, item[1]))
+
+        ordered = sorted(drawn, key=rank)
+        pixel = self.screen.pixel
+        boxes: list[ScreenBox | None] = []
+        for entity_id, anchor, height_ft in ordered:
+            at = self.screen.project(anchor)
+            if at is None:
+                boxes.append(None)
+                continue
+            left, right, bottom, top = self.units[entity_id].label.node().getFrameActual()
+            per_unit = height_ft / max(self.eye.px_ft(anchor), 1e-9) * pixel
+            gap = LABEL_GAP_PX * pixel
+            boxes.append(
+                (
+                    at[0] + left * per_unit - gap,
+                    at[0] + right * per_unit + gap,
+                    at[1] + bottom * per_unit - gap,
+                    at[1] + top * per_unit + gap,
+                )
+            )
+        shown_now = uncluttered(boxes, taken)
+        self.placed = {}
+        for (entity_id, _anchor, _height), box, shown in zip(
+            ordered, boxes, shown_now, strict=True
+        ):
+            label = self.units[entity_id].label
+            label.show() if shown else label.hide()
+            if shown and box is not None:
+                self.placed[entity_id] = box
 
     def destroy(self) -> None:
         self.root.removeNode()

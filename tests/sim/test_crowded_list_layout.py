@@ -1,6 +1,8 @@
-"""A crowded Phantoms strike's aircraft list on a 4:3 window: thirteen aircraft leave no
-room between the HUD's top columns, so the row panels make way, and the list still keeps
-clear of the PHAD and the throttle (before, it hung over the PHAD's top)."""
+"""A crowded Phantoms strike on a 4:3 window.  Its aircraft list: thirteen aircraft leave
+no room between the HUD's top columns, so the row panels make way, and the list still
+keeps clear of the PHAD and the throttle (before, it hung over the PHAD's top).  Its
+ground units' labels: a defended area seen from the top camera, where they used to pile on
+one another, now keep out of each other's way and the aircraft's labels."""
 
 from __future__ import annotations
 
@@ -33,10 +35,22 @@ def measure_shape(width: int, height: int, timeline_path: str) -> None:
     scene.roster.toggle()
     scene.draw_at(5.0)
     base.graphicsEngine.renderFrame()
-    report = {
+    report: dict[str, Any] = {
         "boxes": scene.screen_boxes(),
         "scale": float(scene.roster.root.getScale()[0]),
         "aircraft": sum(info.kind == "aircraft" for info in timeline.meta.entities),
+    }
+    scene.roster.toggle()
+    scene.rig.set_mode("top")
+    for _ in range(2):
+        scene.draw_at(5.0)
+        base.graphicsEngine.renderFrame()
+    units = scene.ground_units
+    report["ground"] = {
+        "units": len(units.units),
+        "shown": sorted(i for i, u in units.units.items() if not u.label.isHidden()),
+        "placed": units.placed,
+        "aircraft_labels": list(scene.labels.placed.values()),
     }
     scene.destroy()
     print("REPORT " + json.dumps(report))
@@ -65,3 +79,22 @@ def test_a_crowded_list_keeps_clear_of_the_phad_and_the_throttle(report: dict[st
     hit = [k for k in instruments if _overlap(listed, boxes[k])]
     assert not hit, f"the aircraft list overlaps {hit}"
     assert report["scale"] >= LEAST_LIST_SCALE
+
+
+def test_the_ground_labels_keep_out_of_each_others_way(report: dict[str, Any]) -> None:
+    ground = report["ground"]
+    placed = ground["placed"]
+    assert ground["units"] >= 10 and 2 <= len(placed) < ground["units"], ground
+    assert sorted(placed) == ground["shown"], "every label drawn has its box"
+    boxes = list(placed.values())
+    for i, box in enumerate(boxes):
+        for other in boxes[i + 1 :] + ground["aircraft_labels"]:
+            assert not _overlap(box, other), (box, other)
+
+
+def test_the_widest_ring_is_labelled_first() -> None:
+    from sim.view.ground_units import uncluttered
+
+    sam, gun, far = (0.0, 0.2, 0.0, 0.05), (0.1, 0.3, 0.0, 0.05), (0.5, 0.6, 0.0, 0.05)
+    assert uncluttered([sam, gun, far]) == [True, False, True]
+    assert uncluttered([None, gun], taken=[sam]) == [False, False]
