@@ -6,7 +6,14 @@ happen. No Panda3D here.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
 from models.timeline import Event
+
+if TYPE_CHECKING:
+    from sim.snapshot import EntityState
 
 QUIET_EVENT_KINDS = frozenset(
     {
@@ -37,3 +44,20 @@ def notable(event: Event) -> bool:
         spotted = event.data.get("spotted")
         return spotted is True if event.kind == "visual_search" else spotted is False
     return True
+
+
+def event_words(event: Event, names: Mapping[str, str] | None = None) -> str:
+    """What happened, as the ticker and the event list say it: the event's detail (or its
+    kind and entities), with each entity it names that has a callsign in ``names`` called
+    by that (``nva-sa-2-battery-2 fires at us-2`` → ``SA-2 Guideline fires at Strike 2``)."""
+    what = event.detail or f"{event.kind.replace('_', ' ')} {', '.join(event.entities)}"
+    for entity_id in sorted(set(event.entities), key=len, reverse=True):
+        name = (names or {}).get(entity_id)
+        if name and name != entity_id:
+            what = re.sub(rf"(?<![\w-]){re.escape(entity_id)}(?![\w-])", name, what)
+    return what.strip()
+
+
+def callsigns(entities: Iterable[EntityState]) -> dict[str, str]:
+    """Each entity's callsign by id, from a snapshot's entity states."""
+    return {e.id: e.callsign for e in entities if e.callsign}

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import bisect
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from panda3d.core import NodePath
 
 from models.timeline import Event
-from sim.events import notable
+from sim.events import callsigns, event_words, notable
 from sim.snapshot import Snapshot
 from sim.view.hud.panels import CAPTION, WHITE, Label, backing, make_root
 from sim.view.layer import ScreenBox, shown_box
@@ -62,11 +62,13 @@ def next_event_time(moments_s: Sequence[float], t_s: float, step: int) -> float 
     return float(moments_s[index]) if 0 <= index < len(moments_s) else None
 
 
-def event_lines(event: Event, chars: int = WRAP_CHARS) -> list[str]:
-    """An event's time and whole text, wrapped to ``chars`` (continuation lines indented)."""
-    what = event.detail or f"{event.kind.replace('_', ' ')} {', '.join(event.entities)}"
+def event_lines(
+    event: Event, chars: int = WRAP_CHARS, names: Mapping[str, str] | None = None
+) -> list[str]:
+    """An event's time and whole text, wrapped to ``chars`` (continuation lines indented),
+    the entities it names called by their callsigns in ``names``."""
     return textwrap.wrap(
-        f"{event.t_s:6.1f} s  {what.strip()}",
+        f"{event.t_s:6.1f} s  {event_words(event, names)}",
         width=chars,
         subsequent_indent=" " * 10,
         break_long_words=True,
@@ -130,9 +132,11 @@ class EventList(Toggleable):
             return
         self._window = window
         first, current, end = window
+        names = callsigns(snapshot.entities)
         lines: list[tuple[str, int]] = []
         for index in range(first, end):
-            lines += [(text, index) for text in event_lines(self.events[index])]
+            words = event_lines(self.events[index], names=names)
+            lines += [(text, index) for text in words]
         if len(lines) > MAX_LINES:  # the oldest give way, whole events at a time
             drop = len(lines) - MAX_LINES
             while drop > 0 and lines:

@@ -8,12 +8,13 @@ ages.  Text is only regenerated when what it says changes; fading is a colour sc
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from panda3d.core import NodePath
 
 from models.timeline import Event, TimelineMeta
-from sim.events import notable
+from sim.events import callsigns, event_words, notable
 from sim.snapshot import Snapshot
 from sim.view.hud.panels import (
     BACKING,
@@ -81,10 +82,12 @@ def clock_text(snapshot: Snapshot, words: ClockWords | None = None) -> str:
     return (words or ClockWords()).text(turn, tick, snapshot.ticks_per_turn, snapshot.t_s)
 
 
-def event_text(event: Event, chars: int | None = None) -> str:
-    """An event's ticker text: its time and what happened, whole (or cut to ``chars``)."""
-    what = event.detail or f"{event.kind.replace('_', ' ')} {', '.join(event.entities)}"
-    text = f"{event.t_s:.1f} s  {what.strip()}"
+def event_text(
+    event: Event, chars: int | None = None, names: Mapping[str, str] | None = None
+) -> str:
+    """An event's ticker text: its time and what happened, whole (or cut to ``chars``),
+    the entities it names called by their callsigns in ``names``."""
+    text = f"{event.t_s:.1f} s  {event_words(event, names)}"
     return text if chars is None else clip(text, chars)
 
 
@@ -153,6 +156,8 @@ class EventTicker:
         self._events: tuple[Event, ...] | None = None
         self._shown_events: tuple[Event, ...] = ()
         self._alpha: list[float] = [1.0] * lines
+        self._names: dict[str, str] = {}
+        """Callsigns by entity id, for the events' words."""
 
     def set_chars(self, chars: int) -> None:
         """Wrap rows at ``chars`` characters from the next update on."""
@@ -191,6 +196,7 @@ class EventTicker:
         return int(self.lines[index].text_node.getNumRows())
 
     def update(self, snapshot: Snapshot) -> None:
+        self._names = callsigns(snapshot.entities)
         shown = tuple(e for e in snapshot.recent_events if notable(e))
         events = shown[-len(self.lines) :]
         if events is not self._events and events != self._events:
@@ -210,7 +216,7 @@ class EventTicker:
         used, z = 0, 0.0
         placed: list[Event] = []
         for line, event in zip(self.lines, newest_first, strict=False):
-            text = event_text(event)
+            text = event_text(event, names=self._names)
             line.set(text)
             rows = int(line.text_node.getNumRows())
             if used + rows > self.rows:
