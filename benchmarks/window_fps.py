@@ -1,14 +1,15 @@
 """Frame rate of the replay in a real window at 1920x1080 on this machine's software GL.
 
-For the 2v2 merge and the eight-aircraft furball, every camera, with the default view
-(trails, labels, drop lines, stacks, HUD): ``furball play <timeline> --camera C --size
+For the 2v2 merge, the eight-aircraft furball, an Over the Lines circus and a Phantoms
+strike (fourteen aircraft, guns, bombs), every camera, with the default view (trails,
+labels, drop lines, stacks, HUD): ``furball play <timeline> --camera C --size
 1920x1080`` runs in a window (on a virtual X display when there is none), and the frame
 counter the window writes to its status file (``FURBALL_WINDOW_STATUS``) is read over a few
 seconds of steady playing, after a warm-up.  Saved timelines are played, so the engine's
 own work (streamed in a background thread by ``furball play <scenario>``) is not counted.
 Each case is run ``--runs`` times and the median printed against the 30 fps target.
 
-    python -m benchmarks.window_fps [--runs 3] [--seconds 6]
+    python -m benchmarks.window_fps [--runs 3] [--seconds 6] [--only phantoms/...]
 
 Time to first frame has its own script: ``python -m benchmarks.first_frame``.
 """
@@ -27,7 +28,12 @@ from pathlib import Path
 from benchmarks.first_frame import display
 
 TARGET_FPS = 30.0
-SCENARIOS = ("demo/2v2-merge", "historical/modern-furball", "otl/circus-4v4")
+SCENARIOS = (
+    "demo/2v2-merge",
+    "historical/modern-furball",
+    "otl/circus-4v4",
+    "phantoms/vantage-interdiction",
+)
 CAMERAS = ("orbit", "chase", "cockpit", "top", "table", "padlock")
 WARM_UP_S = 3.0
 START_TIMEOUT_S = 60.0
@@ -77,10 +83,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=6.0)
+    parser.add_argument(
+        "--only", choices=SCENARIOS, action="append", help="just these scenarios (repeatable)"
+    )
     args = parser.parse_args()
+    scenarios = tuple(args.only) if args.only else SCENARIOS
     with tempfile.TemporaryDirectory(prefix="furball-fps-timelines-") as folder, display() as env:
         timelines = {}
-        for scenario in SCENARIOS:
+        for scenario in scenarios:
             path = Path(folder) / (scenario.replace("/", "-") + ".furball.npz")
             subprocess.run(
                 [sys.executable, "-m", "sim.cli.main", "run", scenario, "-o", str(path)],
