@@ -251,7 +251,7 @@ class Site(GroundUnit):
                         (
                             f"move.route.{number}",
                             f"{place!r} is not next to {_hex_text(before)!r}: a unit moves "
-                            "hex by hex",
+                            "hex by hex (I-p.10–11)",
                         )
                     )
                     break
@@ -264,7 +264,7 @@ class Site(GroundUnit):
                 place = getattr(self.crossing, name)
                 if _hex_distance(here, _hex_of(place)) != 1:
                     problems.append(
-                        (f"crossing.{name}", f"{place!r} is not next to the bridge's hex")
+                        (f"crossing.{name}", f"{place!r} is not next to the bridge's hex (I-p.11)")
                     )
             if self.crossing.near.replace(" ", "") == self.crossing.far.replace(" ", ""):
                 problems.append(("crossing.far", "the far bank is the near bank's hex"))
