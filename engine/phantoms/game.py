@@ -397,7 +397,8 @@ class PhantomsGame:
         self.ground.end_of_turn()
         self._exits()
         fighting = {p.side for p in self.flying()} | self.ground.fighting_sides()
-        if len({p.side for p in self.flying()}) == 0 or len(fighting) < 2:
+        # A mission's special rule may end the game too (a crew captured, I-p.11).
+        if not self.flying() or len(fighting) < 2 or self.ground.game_over:
             self.wrap_up += 1
         return self.writer.turn_done(self.turn, rolls_before, self.events[events_before:])
 
@@ -416,18 +417,22 @@ class PhantomsGame:
             left = self.reserve[group.id]
             if left <= 0 or self.turn < group.from_turn:
                 continue
-            roll = d10(self.dice, f"reinforcements {group.id}, turn {self.turn} (U-p.15)")
-            if roll < group.roll_at_least:
-                continue
+            if group.replaces is not None:  # I-p.11: no roll; it comes once the aircraft is lost
+                if not self.ground.events.replacement_due(group.replaces):
+                    continue
+                why = f"replacing {group.replaces}"
+            else:
+                roll = d10(self.dice, f"reinforcements {group.id}, turn {self.turn} (U-p.15)")
+                if roll < group.roll_at_least:
+                    continue
+                why = f"d10 {roll}"
             arrival = group.times - left + 1
             self.reserve[group.id] = left - 1
             mirrored = False
             if group.either_edge:
                 mirrored = d10(self.dice, f"reinforcements {group.id}: entry edge") >= 6
             added = [self._enter(group, setup, arrival, mirrored) for setup in group.aircraft]
-            self._event(
-                "phantoms.arrive", tuple(p.id for p in added), f"{group.id} arrive (d10 {roll})"
-            )
+            self._event("phantoms.arrive", tuple(p.id for p in added), f"{group.id} arrive ({why})")
 
     def _enter(
         self, group: Reinforcement, setup: PhantomsAircraft, arrival: int, mirrored: bool

@@ -18,6 +18,10 @@ record draws.  Where it happens (docs/rulings.md (Phantoms)):
   launch ARMs, strikers at their release point release their stores.
 - **Radar Lock** (:meth:`GroundWar.radar_segment`): ground radars turn their cones and lock;
   Weasels lock radars and make their targeting fixes.
+
+The missions' special rules (the moving train and infantry, the pontoon crossings, the
+downed crew, I-p.10–11) are :mod:`engine.phantoms.ground_war_events`, called from the
+Movement Segment and the turn's end.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from engine.phantoms import ground_war_sensors as sensors
 from engine.phantoms import ground_war_strike as strike
 from engine.phantoms.damage import DESTROYING, apply_hits, ejection
 from engine.phantoms.dice import d10
+from engine.phantoms.ground_war_events import GroundEvents
 from engine.phantoms.ground_war_timeline import Snapshot, WeaponTrack, snapshot, timeline_rows
 from engine.phantoms.ground_war_units import (
     DAMAGE_ORDER,
@@ -59,6 +64,7 @@ from engine.phantoms.intruders.naval import end_of_turn as ship_end_of_turn
 from engine.phantoms.intruders.sam import RadarSite, SamBattery, SamInFlight
 from engine.phantoms.intruders.solitaire import forward_hexes
 from engine.phantoms.state import PlaneState
+from engine.phantoms.ticks import TICKS_PER_TURN
 from models.phantoms.common import IMPULSES_PER_TURN
 
 FLAK_HIT_SHORT_FT: Final = 250.0
@@ -113,6 +119,8 @@ class GroundWar:
         }
         self._numbers = counter(1)
         self._started: tuple[int, int] | None = None
+        self.events = GroundEvents(self)
+        """The missions' special rules (I-p.10–11)."""
 
     # -- shared ----------------------------------------------------------------------------
     def _begin(self, turn: int, impulse: int) -> None:
@@ -133,6 +141,15 @@ class GroundWar:
     def tick(self) -> int:
         """The timeline tick at the end of the current impulse."""
         return self.game.writer.tick_now()
+
+    def per_impulse_ticks(self) -> int:
+        """Timeline ticks in one impulse."""
+        return TICKS_PER_TURN // self.game.impulses
+
+    @property
+    def game_over(self) -> bool:
+        """A mission's special rule ended the game (a downed crew captured, I-p.11)."""
+        return self.events.game_over
 
     def enemies(self, side: str) -> list[PlaneState]:
         """Aircraft in play not of ``side``, by id."""
@@ -220,6 +237,7 @@ class GroundWar:
             if bombs.attacker_id == plane.id and not bombs.arrived:
                 advance_bombs(bombs)
         self._recon_pass(plane, hex_)
+        self.events.entered(plane, hex_)
         self._hidden_check(plane, hex_)
 
     def _recon_pass(self, plane: PlaneState, hex_: Hex) -> None:
@@ -227,7 +245,7 @@ class GroundWar:
         if setup is None or setup.ai.role != "recon" or plane.id in self.game.overflights:
             return
         unit = self.units.get(setup.ai.target or "")
-        if unit is None or unit.hex != hex_:
+        if unit is None or unit.hex != hex_ or unit.kind == "crew":  # a pick-up, not a pass
             return
         if plane.level <= RECON_MAX_LEVEL:
             found, how = True, f"over {unit.id} at level {plane.level}"
@@ -269,6 +287,7 @@ class GroundWar:
                         unit.set_hex(moved_to)
                         unit.moves.append((self.tick(), moved_to, unit.ship.facing))
                         self.game._event("phantoms.ship_moves", (unit.id,), f"steams to {moved_to}")
+        self.events.move_units(turn, impulse)
         for _ in range(max(1, IMPULSES_PER_TURN // self.game.impulses)):
             flight.fly_sams(self)
             flight.fly_arms(self)
@@ -397,7 +416,8 @@ class GroundWar:
     # -- the end of a turn -----------------------------------------------------------------
     def end_of_turn(self) -> None:
         """Ships fight their fires and flood (U-p.2–3); radars shut down against an ARM
-        come back on (ruling "Detection and shut-down")."""
+        come back on (ruling "Detection and shut-down"); then the missions' capture rolls
+        and rescue helicopters (I-p.11)."""
         turn = self.game.turn
         for unit in self.units.values():
             if unit.ship is not None and not unit.ship.sunk:
@@ -408,6 +428,11 @@ class GroundWar:
             if was_off and radar.operating:
                 unit = self.units[self.radar_unit[radar_id]]
                 self.game._event("phantoms.radar_on", (unit.id,), f"{unit.id} back on the air")
+        changed = self.events.end_of_turn(turn)
+        last = self.snapshots.get((turn, self.game.impulses))
+        if last is not None:  # a capture shows from the turn's end, not the next turn's
+            for unit_id in changed:
+                last[unit_id] = snapshot(self.units[unit_id], self._locks_of(self.units[unit_id]))
 
     def impulse_done(self, impulse: int) -> None:
         """What each unit shows at the end of the impulse, for the replay."""

@@ -72,8 +72,9 @@ def snapshot(unit: Unit, locks: tuple[str, ...] = ()) -> Snapshot:
         facing = unit.ship.facing
     elif unit.radar is not None:
         facing = unit.radar.facing
+    shown = not unit.out or (unit.kind == "crew" and unit.crew_status != "rescued")
     return Snapshot(
-        active=not unit.hidden and not unit.out,
+        active=not unit.hidden and shown,
         hex=unit.hex,
         facing=facing,
         state=state_text(unit),
@@ -125,7 +126,12 @@ def timeline_rows(
     unit_xyz: dict[str, Floats] = {}
     for unit in war.units.values():
         snaps = _series(war, unit.id, keys)
-        xyz = _ship_xyz(unit, count) if unit.ship is not None else _still(unit.hex, count)
+        if unit.ship is not None:
+            xyz = _ship_xyz(unit, count)
+        elif unit.moves:
+            xyz = _ground_xyz(unit, count, per)
+        else:
+            xyz = _still(unit.hex, count)
         unit_xyz[unit.id] = xyz
         heading = np.array([60.0 * s.facing for s in snaps], dtype=np.float64)
         speed = _speed_kt(xyz)
@@ -210,6 +216,27 @@ def _ship_xyz(unit: Unit, count: int) -> Floats:
     if not (ship.sunk or ship.dead_in_water):
         last_tick = points[-1][0] if unit.moves else 0
         points.append((last_tick + TURNS_PER_MOVE * TICKS_PER_TURN, ahead(unit.hex, ship.facing)))
+    ticks = np.array([p[0] for p in points], dtype=np.float64)
+    xs = np.array([centre_ft(p[1])[0] for p in points])
+    ys = np.array([centre_ft(p[1])[1] for p in points])
+    axis = np.arange(count, dtype=np.float64)
+    return np.stack(
+        [np.interp(axis, ticks, xs), np.interp(axis, ticks, ys), np.zeros(count)], axis=1
+    )
+
+
+def _ground_xyz(unit: Unit, count: int, per_impulse: int) -> Floats:
+    """A ground unit that moves along its route or over a bridge: still between moves, it
+    drives into each hex over the impulse that ends at the move's tick (a move at the same
+    tick as the one before, leaving the mat, is held)."""
+    points: list[tuple[float, Hex]] = [(0.0, Hex.parse(unit.site.hex))]
+    for tick, hex_, _facing in unit.moves:
+        last_tick, last_hex = points[-1]
+        start = max(last_tick, float(tick - per_impulse))
+        if start > last_tick:
+            points.append((start, last_hex))
+        if tick > points[-1][0]:
+            points.append((float(tick), hex_))
     ticks = np.array([p[0] for p in points], dtype=np.float64)
     xs = np.array([centre_ft(p[1])[0] for p in points])
     ys = np.array([centre_ft(p[1])[1] for p in points])

@@ -12,7 +12,7 @@ site or radar, an infantry SA-7 team, or its own target type.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -45,6 +45,7 @@ TARGET_TYPE_OF_KIND: Final[dict[str, str]] = {
     "sam_radar": "fortified",
     "aaa_radar": "fortified",
     "sa7": "infantry",
+    "crew": "infantry",
 }
 """The Ground Target table's line a unit that is not itself a target is attacked as
 (I-p.7): guns in the open, SAM sites and radars fortified, an SA-7 team as infantry."""
@@ -116,7 +117,22 @@ class Unit:
     spots: set[str] = field(default_factory=set)
     """Aircraft the unit's own crews have spotted (§13.0, ruling "Ground spotting")."""
     moves: list[tuple[int, Hex, int]] = field(default_factory=list)
-    """A ship's moves: the tick, the hex it entered and its facing."""
+    """A ship's or a moving ground unit's moves: the tick, the hex it entered and its
+    facing."""
+    route_done: int = 0
+    """Hexes of its route (``site.move``) it has moved (I-p.10–11)."""
+    left_mat: bool = False
+    """It ran off the mat at its route's end (the train got away)."""
+    stopped: str = ""
+    """Why it stands for good short of its route's end (the track ahead is cut)."""
+    crossed: bool = False
+    """It crossed a bridge to the far bank (River Crossing, I-p.11)."""
+    carried: list[str] = field(default_factory=list)
+    """A bridge's: the units it carried across, in order."""
+    crew_status: Literal["down", "rescued", "captured"] = "down"
+    """A downed crew's: waiting, picked up, or taken by the enemy (SAR, I-p.11)."""
+    crew_by: str = ""
+    """Who picked the crew up or captured it."""
 
     @property
     def id(self) -> str:
@@ -132,7 +148,10 @@ class Unit:
 
     @property
     def out(self) -> bool:
-        """Knocked out: destroyed, sunk, or (a fighting unit) heavily damaged (I-p.7)."""
+        """Knocked out: destroyed, sunk, or (a fighting unit) heavily damaged (I-p.7); off
+        the mat; a crew picked up or captured."""
+        if self.left_mat or (self.kind == "crew" and self.crew_status != "down"):
+            return True
         if self.ship is not None:
             return self.ship.sunk
         if self.kind in ("target", "infantry"):
@@ -239,6 +258,8 @@ def unit_words(unit: Unit) -> str:
         words = site.type_id.upper()
     elif kind in ("sam_radar", "aaa_radar", "target", "infantry", "ship"):
         words = _words(site.type_id)
+    elif kind == "crew":
+        words = "DOWNED CREW"
     else:
         words = site.type_id.upper()
     if site.count > 1 and kind in ("aaa", "target", "infantry"):
@@ -262,6 +283,8 @@ def unit_name(unit: Unit) -> str:
         return unit.ship.chart.name
     if unit.radar is not None:
         return unit.radar.radar.name
+    if unit.kind == "crew":
+        return "Downed aircrew"
     return f"{unit.target_type.name}" + (f" ×{site.count}" if site.count > 1 else "")
 
 
@@ -287,6 +310,11 @@ def state_text(unit: Unit) -> str:
     or ``ok``."""
     if unit.hidden:
         return "hidden"
+    if unit.kind == "crew":
+        status = {"down": "DOWN", "rescued": "RESCUED", "captured": "CAPTURED"}
+        return status[unit.crew_status] + (f" by {unit.crew_by}" if unit.crew_by else "")
+    if unit.left_mat:
+        return "LEFT THE MAT"
     if unit.ship is not None:
         if unit.ship.sunk:
             return "SUNK"
@@ -309,6 +337,12 @@ def state_text(unit: Unit) -> str:
         return "LIGHT DAMAGE"
     if unit.radar is not None and unit.radar.arm_damage != "none":
         return f"{unit.radar.arm_damage.upper()} DAMAGE"
+    if unit.stopped:
+        return "STOPPED"
+    if unit.crossed:
+        return "CROSSED"
+    if unit.carried:
+        return f"{len(unit.carried)} CROSSED"
     return "ok"
 
 

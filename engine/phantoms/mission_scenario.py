@@ -35,17 +35,23 @@ from engine.phantoms.intruders.mission_generator import (
     ELEMENT,
     GeneratedMission,
     GeneratedUnit,
+    Mat,
     Objective,
+    facing_toward,
 )
 from models.phantoms.card import ControlCard, control_cards
 from models.phantoms.ground import UnitKind, aaa_weapons, ground_radars, sam_types, weapons
-from models.phantoms.mission import points_table
+from models.phantoms.mission import mission_tables, points_table
 from models.phantoms.scenario import (
     TOP_LEVEL,
     AiSetup,
+    Capture,
+    Crossing,
+    GroundMove,
     PhantomsAircraft,
     PhantomsOptions,
     PhantomsScenario,
+    Reinforcement,
     Site,
 )
 from models.reference import GeoReference
@@ -226,6 +232,8 @@ def _ground_sites(mission: GeneratedMission) -> list[Site]:
                 facing=unit.facing % 6,
                 hidden=unit.hidden,
                 side=NVA,
+                move=_move_of(unit),
+                crossing=_crossing_of(unit),
             )
         )
     for number, (place, launchers) in enumerate(batteries.items(), start=1):
@@ -242,7 +250,37 @@ def _ground_sites(mission: GeneratedMission) -> list[Site]:
                 side=NVA,
             )
         )
+    for crew in mission.units_of("downed_crew"):
+        sites.append(
+            Site(
+                id=crew.id,
+                kind="crew",
+                hex=crew.hex or "0,0",
+                side=US,
+                capture=Capture(at_most=mission_tables().sar_capture_at_most),
+            )
+        )
     return _slave_guns(sites)
+
+
+def _move_of(unit: GeneratedUnit) -> GroundMove | None:
+    """The generated unit's route (the train's track, the SAR infantry's way to the crew)."""
+    if not unit.route:
+        return None
+    return GroundMove(
+        route=unit.route,
+        hexes_per_turn=max(unit.speed, 1),
+        turns=unit.route_turns,
+        leaves_mat=unit.leaves_mat,
+    )
+
+
+def _crossing_of(unit: GeneratedUnit) -> Crossing | None:
+    """A pontoon's crossing: its banks and turns (River Crossing, I-p.11)."""
+    if unit.crossing is None:
+        return None
+    near, far = unit.crossing
+    return Crossing(near=near, far=far, turns=unit.route_turns or mission_tables().special_turns)
 
 
 def _slave_guns(sites: list[Site]) -> list[Site]:
@@ -301,17 +339,15 @@ def _nearest(objective: Objective, sites: Sequence[Site]) -> str | None:
 
 
 def _recon_target(mission: GeneratedMission, sites: list[Site], targets: list[str]) -> str | None:
-    """The Recon mission's chosen objective; the SAR helicopter's is the NVA infantry
-    nearest the downed crew (the scenario has no friendly site to fly to, ours)."""
+    """The Recon mission's chosen objective; the SAR helicopter's is the downed crew."""
     for objective in mission.objectives:
         if "recon aircraft's objective" in objective.note:
             found = [s.id for s in sites if s.hex == objective.hex and s.kind == "target"]
             if found:
                 return found[0]
-    crew = next((o for o in mission.objectives if o.kind == "downed-crew"), None)
+    crew = next((s for s in sites if s.kind == "crew"), None)
     if crew is not None:
-        infantry = [s for s in sites if s.kind == "infantry"]
-        return _nearest(crew, infantry or sites)
+        return crew.id
     return targets[0] if targets else None
 
 
@@ -453,7 +489,8 @@ def mission_scenario(mission: GeneratedMission, *, year: int = 1968) -> Phantoms
         card = cards[unit.type_id]
         missiles, stores, ecm, jammers, _ = _split_load(unit.stores)
         level = min(max(unit.level, 0), TOP_LEVEL)
-        speed = min(max(unit.speed, 1), _top_speed(card, bool(stores), level))
+        top_speed = unit.speed if unit.role == "sar" else None  # I-p.11: "speed 3"
+        speed = min(max(unit.speed, 1), top_speed or _top_speed(card, bool(stores), level))
         strike_target = first_target
         if unit.role == "strike" and targets:
             number = strike_elements.setdefault(unit.id, len(strike_elements))
@@ -479,6 +516,7 @@ def mission_scenario(mission: GeneratedMission, *, year: int = 1968) -> Phantoms
                 ecm_pods=min(ecm, 2),
                 ir_jammers=min(jammers, 2),
                 wingman=wingmen.get(unit.id),
+                top_speed=top_speed,
             )
         )
     return PhantomsScenario(
@@ -495,11 +533,45 @@ def mission_scenario(mission: GeneratedMission, *, year: int = 1968) -> Phantoms
         year=year,
         options=PhantomsOptions(vietnam=True, spotting=True),
         aircraft=tuple(aircraft),
+        reinforcements=_rescue_replacements(mission, aircraft),
         ground=tuple(sites),
         mat_hexes=(mission.map_width_hexes, mission.map_height_hexes),
         exit_edge=EXIT_EDGES[mission.entry_edge],
         victory=mission.victory,
     )
+
+
+def _rescue_replacements(
+    mission: GeneratedMission, aircraft: Sequence[PhantomsAircraft]
+) -> tuple[Reinforcement, ...]:
+    """I-p.11: "If it is shot down or damaged another rescue chopper appears at a board
+    edge" — one more helicopter, at the middle of the US entry edge (ours: the US side's
+    own edge), low, at the mission's speed, facing the crew."""
+    found: list[Reinforcement] = []
+    crew = next((u for u in mission.units_of("downed_crew")), None)
+    for first in (a for a in aircraft if a.ai.role == "recon" and crew is not None):
+        if first.top_speed is None or crew is None:
+            continue
+        edge = Mat(mission.map_width_hexes, mission.map_height_hexes).edge_hexes(mission.entry_edge)
+        place = edge[len(edge) // 2]
+        number = len(found) + 2
+        found.append(
+            Reinforcement(
+                id=f"rescue-{number}",
+                replaces=first.id,
+                aircraft=(
+                    first.model_copy(
+                        update={
+                            "id": f"us-sar-{number}",
+                            "callsign": f"{_CALLSIGN['sar']} {number}",
+                            "hex": str(place),
+                            "facing": facing_toward(place, Hex.parse(crew.hex or "0,0")),
+                        }
+                    ),
+                ),
+            )
+        )
+    return tuple(found)
 
 
 # -- TOML ------------------------------------------------------------------------------------
@@ -565,3 +637,46 @@ def write_scenario_toml(scenario: PhantomsScenario) -> str:
         for item in arrays[name]:
             lines += ["", f"[[{_key(name)}]]", *_pairs(item)]
     return "\n".join(lines) + "\n"
+
+
+# -- the result --------------------------------------------------------------------------------
+
+
+def special_verdict(mission_id: str, special: Mapping[str, Any]) -> str | None:
+    """What the mission's special rules add up to by its victory conditions (I-p.10–11),
+    from :meth:`engine.phantoms.ground_war_events.GroundEvents.results`; None for a
+    mission without them (docs/rulings-phantoms-events.md)."""
+    if mission_id == "railroad-busting":
+        train = next((m for m in special.get("moving", ()) if m["type"] == "train"), None)
+        if train is None:
+            return None
+        cut = len(special.get("cut_ahead", ()))
+        if train["state"] == "destroyed":
+            return "US total victory: the train is destroyed"
+        if cut >= 2:
+            return f"US marginal victory: {cut} track hexes ahead of the train destroyed"
+        if train["state"] == "escaped":
+            return "NVA: the train got away off the mat"
+        return f"no US victory: the train is {train['state']} at {train['hex']}"
+    if mission_id == "river-crossing":
+        bridges = special.get("bridges", ())
+        down = sum(1 for bridge in bridges if bridge["damage"] == "destroyed")
+        crossed = special.get("crossed", 0)
+        across = f"{crossed} unit{'s' if crossed != 1 else ''} crossed"
+        if down >= len(bridges) and bridges:
+            return f"US total victory: all {down} pontoon bridges destroyed; {across}"
+        if down >= 3:
+            return f"US tactical victory: {down} of {len(bridges)} bridges destroyed; {across}"
+        return f"no US victory: {down} of {len(bridges)} bridges destroyed; {across}"
+    if mission_id == "sar":
+        crew = next(iter(special.get("crews", ())), None)
+        if crew is None:
+            return None
+        if crew["state"] == "rescued":
+            return f"US victory: the downed crew rescued by {crew['by']}"
+        if crew["state"] == "lost":
+            return f"no US victory: the crew was picked up but {crew['by']} was shot down"
+        if crew["state"] == "captured":
+            return f"NVA victory: the downed crew captured by {crew['by']}"
+        return "no US victory: the crew is still on the ground"
+    return None

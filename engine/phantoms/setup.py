@@ -18,10 +18,26 @@ from models.phantoms.missiles import missile_types
 from models.phantoms.scenario import PhantomsAircraft, PhantomsScenario
 
 
+def card_for(setup: PhantomsAircraft, card: ControlCard) -> ControlCard:
+    """The card as the scenario has it: its own bombsight, and a top speed its rules set
+    (I-p.11's rescue helicopter at speed 3; above the chart's top row it turns as at the
+    top row, :meth:`ControlCard.row`)."""
+    update: dict[str, Any] = {}
+    if setup.bombsight is not None:
+        update["bombsight"] = setup.bombsight
+    if setup.top_speed is not None:
+        top = setup.top_speed
+        update |= {
+            "max_level_speed": top,
+            "max_loaded_speed": top,
+            "max_dive_speed": max(card.max_dive_speed, top),
+        }
+    return card.model_copy(update=update) if update else card
+
+
 def new_plane(setup: PhantomsAircraft, card: ControlCard) -> PlaneState:
     """An aircraft's Control Card filled in for the start of the game (§5.0)."""
-    if setup.bombsight is not None:
-        card = card.model_copy(update={"bombsight": setup.bombsight})
+    card = card_for(setup, card)
     missiles = dict(card.missiles if setup.missiles is None else setup.missiles)
     stores = dict(setup.stores)
     return PlaneState(
@@ -50,6 +66,7 @@ def _aircraft_problems(
     if card is None:
         known = ", ".join(sorted(cards))
         return [f"{where}.type: no Control Card {setup.type!r}; cards: {known}"]
+    card = card_for(setup, card)
     found: list[str] = []
     missiles = missile_types()
     carried = card.missiles if setup.missiles is None else setup.missiles
@@ -85,7 +102,14 @@ def _aircraft_problems(
         found.append(f"{where}.wingman: an aircraft is not its own wingman")
     target = setup.ai.target
     ground = {unit.id: unit.side for unit in scenario.ground}
-    if target is not None:
+    crews = {unit.id for unit in scenario.ground if unit.kind == "crew"}
+    if target is not None and target in crews:
+        if setup.ai.role != "recon" or ground[target] != setup.side:
+            found.append(
+                f"{where}.ai.target: {target!r} is a downed crew; only its own side's "
+                'rescue (ai.role = "recon") flies to it (I-p.11)'
+            )
+    elif target is not None:
         side = ids.get(target, ground.get(target))
         if side is None or side == setup.side:
             found.append(f"{where}.ai.target: {target!r} is not an enemy aircraft or ground unit")
@@ -109,6 +133,9 @@ def setup_problems(scenario: PhantomsScenario) -> list[str]:
             problems.extend(_aircraft_problems(where, setup, scenario, ids))
             if setup.entity_id in {a.entity_id for a in scenario.aircraft}:
                 problems.append(f"{where}.id: {setup.entity_id!r} is already on the mat")
+    for g, group in enumerate(scenario.reinforcements):
+        if group.replaces is not None and group.replaces not in ids:
+            problems.append(f"reinforcements.{g}.replaces: no aircraft {group.replaces!r}")
     seen: set[str] = set()
     for index, unit in enumerate(scenario.ground):
         where = f"ground.{index}"

@@ -326,7 +326,7 @@ class GroundRadar(DataModel):
 # --- The scenario's entry for a site ----------------------------------------------------
 
 UnitKind = Literal[
-    "aaa", "sam_battery", "sam_radar", "aaa_radar", "sa7", "target", "ship", "infantry"
+    "aaa", "sam_battery", "sam_radar", "aaa_radar", "sa7", "target", "ship", "infantry", "crew"
 ]
 _HEX = r"^\s*-?\d+\s*,\s*-?\d+\s*$"
 MAX_BATTERY_MISSILES = 6
@@ -338,9 +338,11 @@ class GroundUnit(DataModel):
 
     id: str = Field(pattern=r"^[a-z0-9_\-]+$")
     kind: UnitKind
+    """``crew`` is a downed aircrew waiting for rescue (Intruders' SAR mission, I-p.11)."""
     type: str | None = None
     """What it is: an AAA weapon id (``zpu-4``), a SAM type (``sa-2``), a radar
-    (``fan-song``), a ground target type (``bridge``) or a ship chart (``kashin``)."""
+    (``fan-song``), a ground target type (``bridge``) or a ship chart (``kashin``); none
+    for a downed crew."""
     hex: str = Field(pattern=_HEX)
     """``Q,R`` of its hex, as :meth:`engine.hexmap.Hex.parse` reads it."""
     count: int = Field(default=1, ge=1, le=40)
@@ -365,10 +367,14 @@ class GroundUnit(DataModel):
             "target": ("ground target type", dict(ground_targets())),
             "infantry": ("ground target type", dict(ground_targets())),
             "ship": ("ship chart", dict(ship_charts())),
+            "crew": ("type", {}),
         }
         what, table = tables[self.kind]
         problems: list[tuple[str, str]] = []
-        if self.type is None:
+        if self.kind == "crew":
+            if self.type is not None:
+                problems.append(("type", "a downed crew has no type (leave it out)"))
+        elif self.type is None:
             if self.kind not in ("sa7", "infantry"):
                 problems.append(("type", f"a {self.kind} unit needs its {what} id"))
         elif self.type not in table:
@@ -389,7 +395,7 @@ class GroundUnit(DataModel):
         """The type id with the defaults filled in (``sa-7``, ``infantry``)."""
         if self.type is not None:
             return self.type
-        return "sa-7" if self.kind == "sa7" else "infantry"
+        return {"sa7": "sa-7", "crew": "crew"}.get(self.kind, "infantry")
 
 
 # --- Loading ------------------------------------------------------------------------------

@@ -300,6 +300,13 @@ class MissionTables(DataModel):
     sar_capture_at_most: int = Field(ge=1, le=10)
     sar_infantry_within_hexes: int = Field(ge=1)
     sar_escort_within_hexes: int = Field(ge=1)
+    sar_infantry_hexes_per_move: int = Field(ge=1)
+    """The SAR infantry moves this many hexes on each of the special turns (I-p.11)."""
+    special_turns: tuple[int, ...] = Field(min_length=1)
+    """The turns the SAR infantry moves and River Crossing units cross (I-p.11: 2, 5, 8;
+    the extraction lost the 5)."""
+    train_speed: int = Field(ge=1, le=10)
+    """The Railroad mission's train speed (I-p.10)."""
     escort_loadouts: tuple[str, ...] = Field(min_length=1)
     """The escorts the generator buys, by preference (ours)."""
     weasel_loadouts: tuple[str, ...] = Field(min_length=1)

@@ -8,11 +8,12 @@ and a speed in points.
 
 from __future__ import annotations
 
+import re
 from typing import Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
-from models.base import DataModel
+from models.base import DataModel, FieldProblems
 from models.phantoms.card import Countermeasures
 from models.phantoms.common import TOP_SPEED, Quality
 from models.phantoms.ground import GroundUnit
@@ -24,6 +25,24 @@ MAT_LIMIT_HEXES = 200
 TOP_LEVEL = 14
 """The highest altitude level a scenario may use (70,000 ft at 5,000 ft a level)."""
 _HEX = r"^\s*-?\d+\s*,\s*-?\d+\s*$"
+_HEX_TEXT = re.compile(_HEX)
+_MOVING_KINDS = ("target", "infantry")
+_BRIDGE_TYPES = ("pontoon", "bridge", "large-bridge")
+
+
+def _hex_of(text: str) -> tuple[int, int]:
+    q, r = (int(part) for part in text.split(","))
+    return q, r
+
+
+def _hex_text(place: tuple[int, int]) -> str:
+    return f"{place[0]},{place[1]}"
+
+
+def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hexes between two axial hexes (models import nothing of the engine's)."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def _markers(value: object) -> object:
@@ -93,6 +112,9 @@ class PhantomsAircraft(AircraftCommon):
     countermeasures: Countermeasures | None = None
     """This aircraft's own C/M where its operator's differ from the card's (an export
     type, §14.0)."""
+    top_speed: int | None = Field(default=None, ge=1, le=TOP_SPEED)
+    """A top speed the scenario's rules set in place of the card's (I-p.11: the SAR
+    mission's rescue helicopter moves at speed 3)."""
 
     @field_validator("markers", mode="before")
     @classmethod
@@ -127,6 +149,10 @@ class Reinforcement(DataModel):
     times: int = Field(default=1, ge=1, le=10)
     """How many times the group may arrive (each arrival is the listed aircraft once)."""
     aircraft: tuple[PhantomsAircraft, ...] = Field(min_length=1, max_length=8)
+    replaces: str | None = None
+    """The aircraft (by id) this group stands in for: it arrives, without a roll, at the
+    start of the turn after that aircraft is shot down or damaged (I-p.11: another rescue
+    helicopter appears at a mat edge)."""
     either_edge: bool = False
     """A second d10 picks the edge: 1–5 as listed, 6–10 the opposite edge (each hex's q and
     the facing mirrored east–west), as U-p.15's diagram has the MiG-21s enter."""
@@ -142,10 +168,111 @@ class LoadRoll(DataModel):
     missiles: dict[str, int] = Field(min_length=1)
 
 
+class GroundMove(DataModel):
+    """A ground unit that moves along a route: the Railroad mission's train, the SAR
+    mission's infantry closing on the downed crew (Intruders I-p.10–11)."""
+
+    route: tuple[str, ...] = Field(min_length=1, max_length=MAT_LIMIT_HEXES)
+    """The hexes it moves through, ``Q,R`` each, in order; the first is next to its own."""
+    hexes_per_turn: int = Field(ge=1, le=TOP_SPEED)
+    """Its speed: it moves a hex in each impulse the Impulse Chart moves an aircraft of
+    this speed (§6.0)."""
+    turns: tuple[int, ...] = ()
+    """The game turns it moves in (the SAR infantry's 2, 5 and 8); every turn when empty."""
+    leaves_mat: bool = False
+    """Past the route's last hex it leaves the mat (the train gets away)."""
+
+    @field_validator("route")
+    @classmethod
+    def _hexes(cls, route: tuple[str, ...]) -> tuple[str, ...]:
+        for number, place in enumerate(route):
+            if not _HEX_TEXT.match(place):
+                raise ValueError(f'route.{number}: {place!r} is no hex; write "Q,R"')
+        return route
+
+    @field_validator("turns")
+    @classmethod
+    def _turns(cls, turns: tuple[int, ...]) -> tuple[int, ...]:
+        if any(turn < 1 for turn in turns) or list(turns) != sorted(set(turns)):
+            raise ValueError("the turns are game turns from 1, in order, each once")
+        return turns
+
+
+class Crossing(DataModel):
+    """A bridge ground units cross one at a time: on each listed turn one unit of the
+    bridge's side waiting on the near bank crosses to the far bank, while the bridge stands
+    (River Crossing, I-p.11)."""
+
+    near: str = Field(pattern=_HEX)
+    """The near-bank hex the units wait in, next to the bridge's."""
+    far: str = Field(pattern=_HEX)
+    """The far-bank hex they cross to, next to the bridge's."""
+    turns: tuple[int, ...] = Field(default=(2, 5, 8), min_length=1)
+    """The game turns a unit crosses (I-p.11: 2, 5 and 8)."""
+
+    @field_validator("turns")
+    @classmethod
+    def _turns(cls, turns: tuple[int, ...]) -> tuple[int, ...]:
+        return GroundMove._turns(turns)
+
+
+class Capture(DataModel):
+    """How a downed crew is captured (SAR, I-p.11): while enemy infantry stands in its
+    hex, a d10 at each turn's end of ``at_most`` or less takes it and ends the game."""
+
+    at_most: int = Field(ge=1, le=10)
+    """The highest d10 that captures (I-p.11: 6)."""
+
+
 class Site(GroundUnit):
     """A ground or naval unit and the side it fights for (Intruders, U-p.2)."""
 
     side: str = Field(min_length=1, max_length=24)
+    move: GroundMove | None = None
+    """It moves along a route (a train, infantry closing on a crew)."""
+    crossing: Crossing | None = None
+    """A bridge ground units cross (a pontoon on the River Crossing mission)."""
+    capture: Capture | None = None
+    """A downed crew the enemy's infantry may capture."""
+
+    @model_validator(mode="after")
+    def _special_rules(self) -> Self:
+        problems: list[tuple[str, str]] = []
+        here = _hex_of(self.hex)
+        if self.move is not None:
+            if self.kind not in _MOVING_KINDS:
+                kinds = " and ".join(_MOVING_KINDS)
+                problems.append(("move", f"only {kinds} units move along a route (I-p.10–11)"))
+            before = here
+            for number, place in enumerate(self.move.route):
+                step = _hex_of(place)
+                if _hex_distance(before, step) != 1:
+                    problems.append(
+                        (
+                            f"move.route.{number}",
+                            f"{place!r} is not next to {_hex_text(before)!r}: a unit moves "
+                            "hex by hex (I-p.10–11)",
+                        )
+                    )
+                    break
+                before = step
+        if self.crossing is not None:
+            if self.kind != "target" or self.type_id not in _BRIDGE_TYPES:
+                bridges = ", ".join(_BRIDGE_TYPES)
+                problems.append(("crossing", f"only a bridge ({bridges}) is crossed (I-p.11)"))
+            for name in ("near", "far"):
+                place = getattr(self.crossing, name)
+                if _hex_distance(here, _hex_of(place)) != 1:
+                    problems.append(
+                        (f"crossing.{name}", f"{place!r} is not next to the bridge's hex (I-p.11)")
+                    )
+            if self.crossing.near.replace(" ", "") == self.crossing.far.replace(" ", ""):
+                problems.append(("crossing.far", "the far bank is the near bank's hex"))
+        if self.capture is not None and self.kind != "crew":
+            problems.append(("capture", "only a downed crew (kind crew) is captured (I-p.11)"))
+        if problems:
+            raise FieldProblems(problems)
+        return self
 
 
 class Controller(DataModel):

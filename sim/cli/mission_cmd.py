@@ -27,6 +27,7 @@ from engine.phantoms.mission_scenario import (
     known_text,
     mig_text,
     mission_scenario,
+    special_verdict,
     write_scenario_toml,
 )
 from engine.phantoms.setup import setup_problems
@@ -150,8 +151,9 @@ def mission_lines(mission: GeneratedMission) -> list[str]:
     return lines
 
 
-def _results(game: Any, scenario: PhantomsScenario) -> dict[str, Any]:
-    """Who was lost, who left, and which ground units were damaged, at the game's end."""
+def _results(game: Any, scenario: PhantomsScenario, mission_id: str) -> dict[str, Any]:
+    """Who was lost, who left, which ground units were damaged, and what the mission's
+    special rules came to (the train, the crossings, the downed crew), at the game's end."""
     lost, left = [], []
     for plane in game.planes.values():
         if plane.destroyed or plane.crashed:
@@ -165,7 +167,14 @@ def _results(game: Any, scenario: PhantomsScenario) -> dict[str, Any]:
         if damage != "none":
             ground.append({"id": site.id, "kind": site.kind, "type": site.type_id,
                            "damage": str(damage)})  # fmt: skip
-    return {"lost": lost, "left": left, "ground": ground}
+    special = game.ground.events.results()
+    return {
+        "lost": lost,
+        "left": left,
+        "ground": ground,
+        "special": special,
+        "verdict": special_verdict(mission_id, special),
+    }
 
 
 def _result_lines(results: dict[str, Any]) -> list[str]:
@@ -180,6 +189,23 @@ def _result_lines(results: dict[str, Any]) -> list[str]:
         lines += [f"  damaged: {g['id']} ({g['type']}): {g['damage']}" for g in results["ground"]]
     else:
         lines.append("  damaged on the ground: none")
+    special = results.get("special", {})
+    for unit in special.get("moving", ()):
+        lines.append(
+            f"  moving: {unit['id']} ({unit['type']}): {unit['state']} at {unit['hex']}, "
+            f"{unit['hexes_moved']} hexes moved"
+        )
+    for bridge in special.get("bridges", ()):
+        carried = ", ".join(bridge["carried"]) or "none"
+        state = "intact" if bridge["damage"] == "none" else bridge["damage"]
+        lines.append(f"  bridge: {bridge['id']} ({state}) carried: {carried}")
+    if "crossed" in special:
+        lines.append(f"  crossed the river: {special['crossed']} units")
+    for crew in special.get("crews", ()):
+        by = f" by {crew['by']}" if crew["by"] else ""
+        lines.append(f"  downed crew: {crew['id']}: {crew['state']}{by}")
+    if results.get("verdict"):
+        lines.append(f"  verdict: {results['verdict']}")
     return lines
 
 
@@ -230,7 +256,7 @@ def _mission(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     timeline = game.run(progress=progress)
     with out.writing() as partial:
         timeline.save(partial)
-    results = _results(game, scenario)
+    results = _results(game, scenario, mission.mission_id)
     turns = max(0, timeline.ticks - 1) // timeline.meta.ticks_per_turn
     wall_s = time.perf_counter() - started
     lines.append(f"{scenario.name}: {turns} turns, seed {timeline.meta.seed}")

@@ -122,8 +122,9 @@ def test_a_mission_end_to_end(capsys: pytest.CaptureFixture[str], in_tmp: Path) 
     data = json.loads(again)
     assert data["seed"] == 5 and data["mission_id"] == "river-crossing"
     assert data["output"] == "raid.furball.npz" and set(data["results"]) == {
-        "lost", "left", "ground"
+        "lost", "left", "ground", "special", "verdict"
     }  # fmt: skip
+    assert data["results"]["verdict"].endswith("crossed")  # River Crossing's bridges
 
 
 def test_the_default_timeline_is_named_for_the_mission(

@@ -113,6 +113,15 @@ class GeneratedUnit:
     stores: tuple[tuple[str, int], ...] = ()
     entering: bool = False
     """A US aircraft that enters across the entry edge (it is placed on the edge hex)."""
+    route: tuple[str, ...] = ()
+    """A ground unit's route, hex by hex (the train along its track, SAR infantry to the
+    crew, I-p.10–11); it moves ``speed`` hexes a turn, on ``route_turns``."""
+    route_turns: tuple[int, ...] = ()
+    """The turns it moves in (every turn when empty), or a pontoon's crossing turns."""
+    leaves_mat: bool = False
+    """Past its route's end it runs off the mat (the train)."""
+    crossing: tuple[str, str] | None = None
+    """A pontoon's near and far bank hexes: units cross it on the special turns (I-p.11)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,7 +499,33 @@ def _set_up_trail(setup: _Setup) -> None:
         setup.objectives.append(Objective(f"trail-{number + 1}", "ground-force", str(place)))
 
 
+def _route_ahead(setup: _Setup, start: Hex, facing: int) -> list[Hex]:
+    """The hexes ahead of ``start`` along ``facing`` to the mat's edge."""
+    route: list[Hex] = []
+    place = ahead(start, facing)
+    while setup.mat.on_mat(place):
+        route.append(place)
+        place = ahead(place, facing)
+    return route
+
+
+def _route_to(start: Hex, goal: Hex) -> list[Hex]:
+    """Hex by hex from ``start`` to ``goal``: each step the neighbour nearest the goal (the
+    lowest facing on a tie)."""
+    route: list[Hex] = []
+    place = start
+    while place != goal:
+        place = min(
+            (ahead(place, facing) for facing in range(6)), key=lambda h: h.distance_to(goal)
+        )
+        route.append(place)
+    return route
+
+
 def _set_up_railroad(setup: _Setup) -> None:
+    """The track is the centre column; the train starts at the centre and runs north on a
+    d6 of 1–3, south otherwise, to the mat's edge and off it.  The two track hexes to cut
+    are the last two before that edge, the ones still ahead of the train longest (ours)."""
     setup.track = [setup.mat.hex_at(0, w) for w in setup.mat.rows]
     north = (
         setup.roll("d6", "Railroad Busting: the train's direction , 1–3 north (Intruders I-p.10)")
@@ -498,6 +533,8 @@ def _set_up_railroad(setup: _Setup) -> None:
     )
     facing = 0 if north else 3
     train = setup.centre
+    route = _route_ahead(setup, train, facing)
+    speed = setup.tables.train_speed
     setup.add(
         GeneratedUnit(
             id="nva-train-1",
@@ -506,12 +543,14 @@ def _set_up_railroad(setup: _Setup) -> None:
             type_id="train",
             hex=str(train),
             facing=facing,
-            speed=2,
+            speed=speed,
             role="objective",
+            route=tuple(str(place) for place in route),
+            leaves_mat=True,
         )
     )
-    setup.objectives.append(Objective("train", "train", str(train), "defence 4, speed 2"))
-    for number, place in enumerate((ahead(train, facing, 1), ahead(train, facing, 2))):
+    setup.objectives.append(Objective("train", "train", str(train), f"defence 4, speed {speed}"))
+    for number, place in enumerate(route[-2:]):
         setup.objectives.append(
             Objective(f"track-{number + 1}", "track", str(place), "defence 5, −1 to hit")
         )
@@ -520,9 +559,6 @@ def _set_up_railroad(setup: _Setup) -> None:
 def _set_up_river(setup: _Setup) -> None:
     setup.river = [setup.mat.hex_at(0, w) for w in setup.mat.rows]
     pontoons = [setup.mat.hex_at(0, w) for w in range(-1, 3)]
-    for number, place in enumerate(pontoons):
-        setup.objectives.append(Objective(f"pontoon-{number + 1}", "pontoon", str(place)))
-        _ground_unit(setup, "pontoon", place, role="objective")
     west = (
         setup.roll(
             "d6", "River Crossing: the bank the force waits on , 1–3 west (Intruders I-p.11)"
@@ -531,6 +567,22 @@ def _set_up_river(setup: _Setup) -> None:
     )
     bank_column = -1 if west else 1
     bank = [setup.mat.hex_at(bank_column, w) for w in range(-1, 3)]
+    far_bank = [setup.mat.hex_at(-bank_column, w) for w in range(-1, 3)]
+    for number, (place, near, far) in enumerate(zip(pontoons, bank, far_bank, strict=True)):
+        setup.objectives.append(Objective(f"pontoon-{number + 1}", "pontoon", str(place)))
+        setup.add(
+            GeneratedUnit(
+                id=setup.next_id("nva-pontoon"),
+                side="nva",
+                kind="target",
+                type_id="pontoon",
+                hex=str(place),
+                facing=setup.toward_edge(),
+                role="objective",
+                route_turns=setup.tables.special_turns,
+                crossing=(str(near), str(far)),
+            )
+        )
     for number, target in enumerate(_rolled_forces(setup, setup.spec.ground_forces)):
         _ground_unit(setup, target, bank[number % len(bank)])
 
@@ -549,7 +601,21 @@ def _set_up_sar(setup: _Setup) -> None:
         distance = (
             setup.roll("d6", "SAR: infantry distance from the crew (Intruders I-p.11)") + 1
         ) // 2
-        _ground_unit(setup, "infantry", setup.mat.clamp(_walk(crew, direction, distance)))
+        place = setup.mat.clamp(_walk(crew, direction, distance))
+        setup.add(
+            GeneratedUnit(
+                id=setup.next_id("nva-infantry"),
+                side="nva",
+                kind="target",
+                type_id="infantry",
+                hex=str(place),
+                facing=facing_toward(place, crew),
+                speed=setup.tables.sar_infantry_hexes_per_move,
+                role="ground",
+                route=tuple(str(step) for step in _route_to(place, crew)),
+                route_turns=setup.tables.special_turns,
+            )
+        )
     # 12 hexes out toward the US entry edge, or the nearest heading that stays on the mat.
     toward = setup.toward_edge()
     out = setup.tables.sar_helicopter_hexes

@@ -189,10 +189,12 @@ def test_the_sar_helicopter_flies_to_the_crew() -> None:
     rolled, made = mission(7, 8, "high"), scenario(7, 8, "high")
     jolly = next(a for a in made.aircraft if a.type == "hh-3e")
     assert jolly.callsign == "Jolly 1" and jolly.side == "us" and jolly.ai.role == "recon"
-    crew = Hex.parse(next(o.hex for o in rolled.objectives if o.kind == "downed-crew"))
+    crew_hex = next(o.hex for o in rolled.objectives if o.kind == "downed-crew")
+    crew = next(s for s in made.ground if s.id == jolly.ai.target)
+    assert (crew.kind, crew.side, crew.hex) == ("crew", "us", crew_hex)
+    assert crew.capture is not None and crew.capture.at_most == 6  # I-p.11
+    assert (jolly.speed, jolly.top_speed) == (3, 3)  # "moves at speed 3" (I-p.11)
     infantry = {s.id: s for s in made.ground if s.kind == "infantry"}
-    nearest = min(Hex.parse(s.hex).distance_to(crew) for s in infantry.values())
-    assert Hex.parse(infantry[jolly.ai.target or ""].hex).distance_to(crew) == nearest
     assert all(a.ai.target in infantry for a in made.aircraft if a.ai.role == "striker")
 
 
