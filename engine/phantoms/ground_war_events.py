@@ -4,7 +4,8 @@ carry units across a river (River Crossing) and a downed crew that a helicopter 
 the enemy's infantry captures (SAR).
 
 The scenario says what moves and how (``Site.move``, ``Site.crossing``, ``Site.capture``);
-this module runs it inside the game turn (docs/rulings-phantoms-events.md):
+this module runs it inside the game turn (docs/rulings.md, "Phantoms: the Intruders
+missions' special rules in play"):
 
 - **Movement Segment** (:meth:`GroundEvents.move_units`): a routed unit moves a hex in each
   impulse the Impulse Chart moves an aircraft of its speed (§6.0), on its turns; a unit

@@ -645,7 +645,8 @@ def write_scenario_toml(scenario: PhantomsScenario) -> str:
 def special_verdict(mission_id: str, special: Mapping[str, Any]) -> str | None:
     """What the mission's special rules add up to by its victory conditions (I-p.10–11),
     from :meth:`engine.phantoms.ground_war_events.GroundEvents.results`; None for a
-    mission without them (docs/rulings-phantoms-events.md)."""
+    mission without them (docs/rulings.md, "Phantoms: the Intruders missions' special
+    rules in play")."""
     if mission_id == "railroad-busting":
         train = next((m for m in special.get("moving", ()) if m["type"] == "train"), None)
         if train is None:
