@@ -179,6 +179,8 @@ class GroundWar:
         outcomes = apply_hits(plane, hits, auto_criticals, self.game.dice)
         if plane.destroyed:
             cause = next((o for o in reversed(outcomes) if o in DESTROYING), "major")
+            if plane.cause.startswith("destroyed ("):  # the critical's code: name the shooter
+                plane.cause = f"shot down by {how}"
             self.game._kill(plane, how, ejection(plane, cause, self.game.dice))
 
     def damage_unit(self, unit: Unit, damage: TargetDamage) -> None:

@@ -676,7 +676,9 @@ def special_verdict(mission_id: str, special: Mapping[str, Any]) -> str | None:
         if crew["state"] == "rescued":
             return f"US victory: the downed crew rescued by {crew['by']}"
         if crew["state"] == "lost":
-            return f"no US victory: the crew was picked up but {crew['by']} was shot down"
+            return (
+                f"no US victory: the crew was picked up but {crew['by']} was lost on the way home"
+            )
         if crew["state"] == "captured":
             return f"NVA victory: the downed crew captured by {crew['by']}"
         return "no US victory: the crew is still on the ground"
