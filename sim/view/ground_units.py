@@ -14,8 +14,9 @@ out), as a mini does.
 Seen from afar, a defended area's labels would pile on one another (a flak corridor's
 guns in every hex).  Given the screen (:attr:`GroundUnits.screen`), a label that would
 overlap an aircraft's label or one already drawn is left out, most important first: the
-sites with the widest engagement rings (SAMs, then the guns), then the rest nearest the
-camera.  Its counter and ring stay; come closer and the label comes back.
+selected aircraft's own side's units (a downed crew), the sites with the widest engagement
+rings (SAMs, then the guns), then the rest nearest the camera.  Its counter and ring stay;
+come closer and the label comes back.
 """
 
 from __future__ import annotations
@@ -192,6 +193,8 @@ class GroundUnits:
         self.placed: dict[str, ScreenBox] = {}
         """Each label drawn after decluttering, by unit id: its box on screen."""
         self._drawn: list[tuple[str, tuple[float, float, float], float]] = []
+        self._selected_side: str | None = None
+        """The selected aircraft's side: its own units' labels come first (a downed crew)."""
         """This frame's labels: unit id, where the label hangs and its letter height."""
 
     def set_eye(self, eye: Eye) -> None:
@@ -241,6 +244,8 @@ class GroundUnits:
         """Units already drawn at each spot: a second unit in one place (two gun sites in
         one hex) has its label stacked above the first's, so neither hides the other."""
         drawn: list[tuple[str, tuple[float, float, float], float]] = []
+        selected = snapshot.selected_state
+        self._selected_side = selected.side if selected is not None else None
         for state in snapshot.entities:
             unit = self.units.get(state.id)
             if unit is None:
@@ -285,10 +290,11 @@ class GroundUnits:
             return
         eye = self.eye.position_ft
 
-        def rank(item: tuple[str, tuple[float, float, float], float]) -> tuple[float, float]:
+        def rank(item: tuple[str, tuple[float, float, float], float]) -> tuple[int, float, float]:
             info = self.infos.get(item[0])
             ring = info.ring_ft if info is not None and info.ring_ft is not None else 0.0
-            return (-ring, math.dist(eye, item[1]))
+            friendly = info is not None and info.side == self._selected_side
+            return (0 if friendly else 1, -ring, math.dist(eye, item[1]))
 
         ordered = sorted(drawn, key=rank)
         pixel = self.screen.pixel
