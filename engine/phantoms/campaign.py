@@ -12,10 +12,19 @@ campaign resumed from its ledger plays on exactly as an unbroken one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.campaign import Cursor, Ledger, Outcome, Sortie, derived_seed
+from engine.campaign import (
+    CampaignResult,
+    Cursor,
+    EntityRecord,
+    Ledger,
+    Outcome,
+    Sortie,
+    derived_seed,
+)
 from engine.dice import Dice
 from engine.phantoms.campaign_mission import StrikePlan, strike_scenario
 from engine.phantoms.campaign_rules import (
@@ -79,10 +88,7 @@ class CampaignRunner:
             self._finish(ceasefire(self.campaign, self.ledger))
         return self.ledger
 
-    def _finish(self, result: object) -> None:
-        from engine.campaign import CampaignResult
-
-        assert isinstance(result, CampaignResult)
+    def _finish(self, result: CampaignResult) -> None:
         self.ledger.result = result
         self.ledger.notes.append(f"result: {result.reason}")
         self.save_ledger(self.ledger)
@@ -220,7 +226,7 @@ class CampaignRunner:
         timeline = game.run()
         file_name = timeline_name(day, squadron.id, wave, target)
         self.save_timeline(file_name, timeline)
-        outcome = self._outcome(game, built.formation_of, plan)
+        outcome = self._outcome(game, built.formation_of, plan, number)
         taking_part: dict[str, int] = {}
         for formation_id in built.formation_of.values():
             taking_part[formation_id] = taking_part.get(formation_id, 0) + 1
@@ -252,23 +258,42 @@ class CampaignRunner:
         if result is not None:
             self._finish(result)
 
-    def _outcome(self, game: object, formation_of: dict[str, str], plan: StrikePlan) -> Outcome:
+    def _outcome(
+        self, game: object, formation_of: dict[str, str], plan: StrikePlan, number: int
+    ) -> Outcome:
         """Losses by formation, damage on the ground and what it does to the target."""
         from engine.phantoms.game import PhantomsGame
 
         assert isinstance(game, PhantomsGame)
         campaign, ledger = self.campaign, self.ledger
         outcome = Outcome()
-        lost_words: list[str] = []
+        lost_words: dict[str, list[str]] = {
+            campaign.attackers.side: [],
+            campaign.defenders.side: [],
+        }
+        kills = {e.entities[0]: e.detail for e in game.events if e.kind == "kill" and e.entities}
         for plane in game.planes.values():
             if plane.destroyed or plane.crashed:
                 formation_id = formation_of[plane.id]
                 ledger.lose(formation_id, 1)
                 outcome.losses[formation_id] = outcome.losses.get(formation_id, 0) + 1
-                lost_words.append(f"{plane.id} ({plane.cause or 'destroyed'})")
+                words, how, crew = loss_words(game.callsign(plane), kills.get(plane.id, ""))
+                lost_words.setdefault(plane.side, []).append(words)
+                record = EntityRecord(
+                    id=f"sortie-{number}/{plane.id}",
+                    kind="aircraft",
+                    side=plane.side,
+                    status="lost",
+                    formation=formation_id,
+                    attributes={"type": game.setups[plane.id].type, "cause": how, "crew": crew},
+                    history=[f"day {plan.day}: {words}"],
+                )
+                ledger.entities.append(record)
+                outcome.entities[record.id] = "lost"
         up = sum(2 for _ in plan.fighters)
         outcome.notes.append(f"{plan.strikers} strikers, {up} fighters up")
-        outcome.notes.append("lost: " + (", ".join(lost_words) if lost_words else "none"))
+        for side, words_lost in lost_words.items():
+            outcome.notes.append(f"{side.upper()} lost: " + (", ".join(words_lost) or "none"))
         units = getattr(game.ground, "units", {})
         for unit_id, unit in units.items():
             outcome.ground[unit_id] = str(unit.damage)
@@ -293,6 +318,21 @@ class CampaignRunner:
             outcome.entities[airfield.id] = OUT
             outcome.notes.append(f"{airfield.name} is out of action")
         return outcome
+
+
+_KILL = re.compile(r"^(?P<name>.*?) destroyed \((?P<how>.*)\)(, crew (?P<crew>\w+))?$")
+
+
+def loss_words(callsign: str, detail: str) -> tuple[str, str, str]:
+    """(``Venom 3 (AAA Bofors 40 mm L/60, crew ejected)``, the cause, the crew's fate) from
+    the game's kill event."""
+    match = _KILL.match(detail)
+    if match is None:
+        how = detail.removeprefix(callsign).strip() or "destroyed"
+        return f"{callsign} ({how})", how, "unknown"
+    crew = match["crew"] or "unknown"
+    fate = "" if crew == "unknown" else f", crew {crew}"
+    return f"{callsign} ({match['how']}{fate})", match["how"], crew
 
 
 def _wave(sortie: Sortie, campaign: PhantomsCampaign) -> int:

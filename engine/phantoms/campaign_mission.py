@@ -28,9 +28,6 @@ FIGHTER_PAIRS = (("6,3", "7,3", 4, 3), ("5,-4", "6,-4", 5, 2))
 mission's MiGs and Vampires)."""
 CALLSIGNS = {"mig-15bis": "Nasr", "vampire-fb5": "Saqr"}
 """The defenders' callsigns by type; other types use their card id."""
-STRIKE_PROFILE = "dive"
-"""The strikers' attack profile (ours: U-p.13's "one pass then away"; a diving pass keeps
-them out of the small arms longer than the shipped mission's low run)."""
 WAVE_HOUR_UTC = {1: 5, 2: 12}
 """Dawn and afternoon (U-p.13), in UTC (Egypt was two hours ahead)."""
 
@@ -166,7 +163,7 @@ def strike_scenario(campaign: PhantomsCampaign, plan: StrikePlan) -> StrikeScena
         extra: dict[str, Any] = {
             "stores": stores,
             "countermeasures": countermeasures,
-            "ai": {"role": "striker", "target": target, "profile": STRIKE_PROFILE},
+            "ai": {"role": "striker", "target": target, "profile": attackers.strike_profile},
         }
         if number % 2 == 0:
             extra["wingman"] = _aircraft_id(aircraft[-1]["callsign"])

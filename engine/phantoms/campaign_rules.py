@@ -283,20 +283,22 @@ def operational_airfields(campaign: PhantomsCampaign, ledger: Ledger) -> list[Ai
 
 
 def current_phase(campaign: PhantomsCampaign, ledger: Ledger, day: int) -> int:
-    """The attack phase a strike flies (U-p.13–14, ours): the first whose targets still
-    stand, except that the last (the landings) waits for its day and is never flown once
-    cancelled; with nothing left standing, the last phase flown goes on."""
+    """The attack phase a strike flies (U-p.13–14, ours): the airfields while one still
+    operates; then army support; and from the check day on, once the airfields' check has
+    let the landings go ahead, their close support (the last phase)."""
     last = len(campaign.phases)
-    for phase in campaign.phases:
-        if phase.number == last and last > 1:
-            break
-        if any(_standing(campaign, ledger, t) for t in phase.targets):
+    landings = last == 1 or (
+        day >= campaign.victory.airfields_checked_on_day
+        and ledger.flags.get(PHASE_3_CANCELLED) is False
+    )
+    for phase in campaign.phases[:-1]:
+        airfields = [t for t in phase.targets if campaign.airfield(t) is not None]
+        if airfields:
+            if any(_standing(campaign, ledger, t) for t in airfields):
+                return phase.number
+        elif not landings:
             return phase.number
-    if last > 1 and (
-        day < campaign.victory.airfields_checked_on_day or ledger.flags.get(PHASE_3_CANCELLED)
-    ):
-        return last - 1
-    return last
+    return last if landings else max(1, last - 1)
 
 
 def _standing(campaign: PhantomsCampaign, ledger: Ledger, target_id: str) -> bool:

@@ -144,6 +144,8 @@ class Attackers(DataModel):
     squadrons: tuple[Squadron, ...] = Field(min_length=1)
     radar_countermeasures: int = Field(default=0, ge=0, le=12)
     """Every raid's radar-only C/M factor (U-p.14: 1)."""
+    strike_profile: Literal["level", "dive", "low", "toss", "standoff"] = "dive"
+    """The strikers' attack profile (Intruders I-p.4)."""
     flight_size: int = Field(default=4, ge=1, le=8)
     """Strikers a squadron sends on one strike."""
     cover_size: int = Field(default=2, ge=0, le=4)
@@ -200,7 +202,8 @@ class PhantomsCampaign(DataModel):
                 problems.append(
                     (
                         f"days.{number}.day",
-                        f"the days run 1, 2, 3…; this is day {number + 1}, not {day.day}",
+                        f"the campaign days run 1, 2, 3… (U-p.14); this is day {number + 1}, "
+                        f"not {day.day}",
                     )
                 )
         airfields = {a.id for a in self.defenders.airfields}
@@ -221,24 +224,34 @@ class PhantomsCampaign(DataModel):
                     problems.append(
                         (
                             f"phases.{number}.targets.{place}",
-                            f"{target!r} is no airfield or objective of the defenders",
+                            f"{target!r} is no airfield or objective of the defenders (U-p.13)",
                         )
                     )
         for number, squadron in enumerate(self.attackers.squadrons):
             where = f"attackers.squadrons.{number}"
             if squadron.type not in cards:
-                problems.append((f"{where}.type", f"{squadron.type!r} is no Control Card"))
+                problems.append(
+                    (
+                        f"{where}.type",
+                        f"{squadron.type!r} is no Control Card (models/phantoms/data/cards)",
+                    )
+                )
             for field in ("stores", "bomb_stores"):
                 for store in getattr(squadron, field):
                     if store not in weapons():
                         problems.append(
-                            (f"{where}.{field}.{store}", "no such air-to-ground weapon")
+                            (
+                                f"{where}.{field}.{store}",
+                                "no such air-to-ground weapon (Intruders I-p.4)",
+                            )
                         )
         ids = [s.id for s in self.attackers.squadrons]
         if len(set(ids)) != len(ids):
             problems.append(("attackers.squadrons", "two squadrons share an id"))
         if not any(s.role == "strike" for s in self.attackers.squadrons):
-            problems.append(("attackers.squadrons", "no squadron has the strike role"))
+            problems.append(
+                ("attackers.squadrons", "no squadron has the strike role (U-p.14: strike missions)")
+            )
         for number, airfield in enumerate(self.defenders.airfields):
             for type_id in airfield.aircraft:
                 if type_id not in cards:
@@ -269,7 +282,7 @@ class PhantomsCampaign(DataModel):
                 problems.append(
                     (
                         f"night_raids.{number}.target",
-                        f"{raid.target!r} is no airfield of the defenders",
+                        f"{raid.target!r} is no airfield of the defenders (U-p.14)",
                     )
                 )
         interception = self.defenders.interception
@@ -279,7 +292,10 @@ class PhantomsCampaign(DataModel):
             )
         if self.victory.airfields_checked_on_day > len(self.days):
             problems.append(
-                ("victory.airfields_checked_on_day", f"the campaign has {len(self.days)} days")
+                (
+                    "victory.airfields_checked_on_day",
+                    f"the campaign has {len(self.days)} days (U-p.14)",
+                )
             )
         if problems:
             raise FieldProblems(problems)

@@ -258,6 +258,8 @@ def _campaign(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if args.days is not None and args.days > len(campaign.days):
         raise ValueError(f"--days {args.days}: {campaign.name} has {len(campaign.days)} days")
     text = path.read_text(encoding="utf-8")
+    if args.resume and not args.out.is_dir():
+        raise ValueError(f"--resume: --out {args.out} is no folder holding a campaign ledger")
     folder = _out_folder(args.out)
     stem = path.name.removesuffix(CAMPAIGN_SUFFIX).removesuffix(".toml")
     ledger_path = folder / f"{stem}{LEDGER_SUFFIX}"
