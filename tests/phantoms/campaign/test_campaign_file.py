@@ -12,7 +12,7 @@ import pytest
 from models.files import DataFileError, validated
 from models.phantoms.campaign import PhantomsCampaign
 from scenarios import shipped
-from tests.phantoms.campaign.helpers import MUSKETEER, musketeer
+from tests.phantoms.campaign.musketeer_setup import MUSKETEER, musketeer
 
 
 def test_the_seeds_order_of_battle_and_conditions() -> None:

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from engine.campaign import Ledger
-from tests.phantoms.campaign.helpers import full_campaign
+from tests.phantoms.campaign.musketeer_setup import full_campaign
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "phantoms-campaign__musketeer.txt"
 

@@ -24,7 +24,7 @@ from engine.phantoms.campaign_rules import (
     victory,
     weather_scrub,
 )
-from tests.phantoms.campaign.helpers import fresh_ledger, musketeer
+from tests.phantoms.campaign.musketeer_setup import fresh_ledger, musketeer
 
 
 def test_a_night_raid_rolls_a_die_a_bomber_and_one_for_the_runway() -> None:
