@@ -17,7 +17,12 @@ from engine.phantoms.campaign_mission import StrikePlan, strike_scenario
 from engine.phantoms.campaign_rules import OUT, check_airfields_on_day, interceptors
 from engine.phantoms.setup import setup_problems
 from models.timeline import Timeline
-from tests.phantoms.campaign.musketeer_setup import fresh_ledger, full_campaign, musketeer, quiet_runner
+from tests.phantoms.campaign.musketeer_setup import (
+    fresh_ledger,
+    full_campaign,
+    musketeer,
+    quiet_runner,
+)
 
 
 @cache
