@@ -45,6 +45,6 @@ def load_ledger(path: Path) -> Ledger:
     if not isinstance(parsed, dict):
         raise DataFileError(path, ["a ledger is a JSON object"])
     try:
-        return Ledger.model_validate(parsed, strict=False)
+        return Ledger.model_validate(parsed)
     except ValidationError as error:
         raise DataFileError(path, describe_validation_error(error, parsed)) from None

@@ -18,7 +18,7 @@ GOLDEN = Path(__file__).parents[2] / "golden" / "phantoms-campaign__musketeer.tx
 def campaign_text() -> str:
     """What the command prints, then each sortie's seed and the campaign's own dice."""
     text, printed = full_campaign()
-    ledger = Ledger.model_validate(json.loads(text), strict=False)
+    ledger = Ledger.model_validate(json.loads(text))
     lines = list(printed)
     for sortie in ledger.sorties:
         rolls = " ".join(str(roll.value) for roll in sortie.rolls)

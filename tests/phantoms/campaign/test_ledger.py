@@ -109,3 +109,14 @@ def test_a_ledger_with_a_bad_field_names_the_field(tmp_path: Path) -> None:
         load_ledger(path)
     message = str(caught.value)
     assert "formations.0.strength" in message and "extra: unknown key" in message
+
+
+def test_a_ledger_number_written_as_text_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bad.ledger.json"
+    save_ledger(path, small_ledger())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["formations"][0]["strength"] = "3"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        load_ledger(path)
+    assert "formations.0.strength: should be an integer" in str(caught.value)

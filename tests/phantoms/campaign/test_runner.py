@@ -78,7 +78,7 @@ def test_the_same_seed_plays_the_same_day_and_another_seed_another() -> None:
 
 def test_day_one_flies_two_strikes_a_squadron_and_records_everything() -> None:
     text, lines, names = day_one()
-    ledger = Ledger.model_validate(json.loads(text), strict=False)
+    ledger = Ledger.model_validate(json.loads(text))
     raids = [s for s in ledger.sorties if s.day == 0]
     flown = [s for s in ledger.sorties if s.day == 1]
     assert len(raids) == 6 and all(s.status == "resolved" for s in raids)
@@ -117,7 +117,7 @@ def _play_with_interruption(after_timelines: int) -> str:
     runner = CampaignRunner(musketeer(), fresh_ledger(), lambda _l: None, save, keep_timeline)
     with pytest.raises(Interrupted):
         runner.play()
-    resumed = Ledger.model_validate(json.loads(saved[-1]), strict=False)
+    resumed = Ledger.model_validate(json.loads(saved[-1]))
     CampaignRunner(musketeer(), resumed, lambda _l: None, save, lambda _n, _t: None).play()
     return ledger_text(resumed)
 
@@ -132,7 +132,7 @@ def test_a_resumed_campaign_ends_as_an_unbroken_one(after: int) -> None:
 
 
 def test_the_campaign_ends_with_a_result_and_plays_no_further() -> None:
-    ledger = Ledger.model_validate(json.loads(unbroken()), strict=False)
+    ledger = Ledger.model_validate(json.loads(unbroken()))
     assert ledger.result is not None
     before = ledger_text(ledger)
     quiet_runner(ledger).play()
