@@ -19,6 +19,7 @@ from models.missile import MissileCard
 from models.otl.chart import PlaneChart
 from models.otl.gamelog import OtlGameLog
 from models.otl.scenario import OtlScenario
+from models.phantoms.campaign import PhantomsCampaign
 from models.phantoms.card import ControlCard
 from models.phantoms.gamelog import PhantomsGameLog
 from models.phantoms.scenario import PhantomsScenario
@@ -32,6 +33,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "otl-game-log": OtlGameLog,
     "otl-plane-chart": PlaneChart,
     "otl-scenario": OtlScenario,
+    "phantoms-campaign": PhantomsCampaign,
     "phantoms-control-card": ControlCard,
     "phantoms-game-log": PhantomsGameLog,
     "phantoms-scenario": PhantomsScenario,

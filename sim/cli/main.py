@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 from sim.cli import (
     acmi_cmd,
     bearing_cmd,
+    campaign_cmd,
     demo_cmd,
     list_cmd,
     mission_cmd,
@@ -79,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         parser_class=_Parser,
         metavar=(
-            "{list,play,render,demo,run,validate,inspect,mission,export-acmi,perf,phad,bearing}"
+            "{list,play,render,demo,run,validate,inspect,mission,campaign,export-acmi,perf,phad,"
+            "bearing}"
         ),
     )
     list_cmd.register(commands)
@@ -87,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo_cmd.register(commands)
     scenario_cmds.register(commands)
     mission_cmd.register(commands)
+    campaign_cmd.register(commands)
     acmi_cmd.register(commands)
     perf_cmd.register(commands)
     phad_cmd.register(commands)

@@ -1,0 +1,307 @@
+"""``furball campaign``: play a Phantoms campaign of several days (the 2008 Update's
+Operation Musketeer, U-p.10–14) sortie by sortie, saving each mission's timeline and the
+campaign ledger after every sortie; ``--resume`` carries on from the ledger.
+
+It prints the briefing, each sortie on one line as it is played, a summary at the end of
+each day, and the campaign's result.  The same seed gives the same ledger and timelines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import time
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from engine.campaign import LEDGER_SUFFIX, Ledger, campaign_seed, load_ledger
+from engine.campaign.store import ledger_text
+from engine.phantoms.campaign import CampaignRunner
+from engine.phantoms.campaign_rules import defenders_strength, start_ledger
+from models.files import load_model
+from models.phantoms.campaign import CAMPAIGN_SUFFIX, PhantomsCampaign
+from models.timeline import Timeline
+from sim.cli.arguments import SEED, Bounded
+from sim.cli.scenario_cmds import TIMELINE_SUFFIXES
+from sim.output_file import OutputFile
+
+DAYS = Bounded(1, 30, "days", whole=True)
+DEFAULT_CAMPAIGN = "musketeer"
+EXAMPLES = """\
+examples:
+  furball campaign --out suez                   play Operation Musketeer into the folder suez
+  furball campaign musketeer --seed 7 --days 1 --out suez
+                                                only the opening night and day 1
+  furball campaign --out suez --resume          carry on from suez/musketeer.ledger.json
+  furball play suez/day1-6sqn-1-abu-sueir.furball.npz
+                                                watch one of its missions in 3D
+"""
+
+
+def register(commands: Any) -> None:
+    campaign = commands.add_parser(
+        "campaign",
+        help="play a Phantoms campaign (Operation Musketeer), mission by mission",
+        description=(
+            "Play a Phantoms campaign of several days: the opening raids, each squadron's "
+            "strikes in the attack-phase order, played by the AI pilots, their losses carried "
+            "from day to day. Writes every mission's timeline and the campaign ledger into "
+            "--out; --resume carries on from the ledger."
+        ),
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    campaign.add_argument(
+        "campaign",
+        nargs="?",
+        default=DEFAULT_CAMPAIGN,
+        help=f"campaign file, or a shipped one (default {DEFAULT_CAMPAIGN})",
+    )
+    campaign.add_argument(
+        "--seed", type=SEED, help=f"random seed, {SEED.limits} (default: the campaign file's)"
+    )
+    campaign.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar="DIR",
+        help="folder for the ledger and the timelines (made if missing)",
+    )
+    campaign.add_argument("--resume", action="store_true", help="carry on from the ledger in --out")
+    campaign.add_argument(
+        "--days",
+        type=DAYS,
+        metavar="N",
+        help=f"play up to the end of day N, {DAYS.limits} (default: to the end)",
+    )
+    campaign.add_argument("--json", action="store_true", help="print one JSON summary instead")
+    campaign.set_defaults(handler=_campaign)
+
+
+# -- finding and reading the campaign ---------------------------------------------------
+
+
+def shipped_campaigns() -> dict[str, Path]:
+    """The shipped campaign files by name (``musketeer``)."""
+    folder = files("scenarios") / "phantoms" / "campaigns"
+    if not folder.is_dir():
+        return {}
+    return {
+        f.name.removesuffix(CAMPAIGN_SUFFIX): Path(str(f))
+        for f in sorted(folder.iterdir(), key=lambda f: f.name)
+        if f.name.endswith(CAMPAIGN_SUFFIX)
+    }
+
+
+def find_campaign(text: str) -> Path:
+    path = Path(text)
+    if path.exists():
+        return path
+    shipped = shipped_campaigns()
+    name = text.removeprefix("phantoms/").removesuffix(CAMPAIGN_SUFFIX)
+    if name in shipped:
+        return shipped[name]
+    known = ", ".join(shipped) or "none"
+    raise ValueError(
+        f"no campaign file {text!r} and no shipped campaign by that name; shipped: {known}"
+    )
+
+
+def _out_folder(out: Path) -> Path:
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out}: is not a folder; name a folder for the campaign's files")
+    if not out.exists():
+        if not out.parent.is_dir():
+            raise ValueError(f"--out {out}: the folder {out.parent} does not exist")
+        try:
+            out.mkdir()
+        except OSError as error:
+            raise ValueError(f"--out {out}: cannot make the folder ({error.strerror})") from None
+    return out
+
+
+def _ledger(
+    args: argparse.Namespace, campaign: PhantomsCampaign, path: Path, text: str, ledger_path: Path
+) -> Ledger:
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if not args.resume:
+        if ledger_path.exists():
+            raise ValueError(
+                f"--out {args.out}: {ledger_path.name} already holds a campaign; give --resume "
+                "to play on from it, or another --out (nothing was changed)"
+            )
+        seed = campaign_seed(args.seed, campaign.seed)
+        return start_ledger(campaign, args.campaign, digest, seed)
+    if not ledger_path.exists():
+        raise ValueError(
+            f"--resume: no ledger {ledger_path} to carry on from; leave out "
+            "--resume to start the campaign"
+        )
+    ledger = load_ledger(ledger_path)
+    if ledger.campaign_digest != digest:
+        raise ValueError(
+            f"--resume: {ledger_path} was played from another version of {path} "
+            f"({ledger.campaign!r}); start a new campaign with another --out"
+        )
+    if args.seed is not None and args.seed != ledger.seed:
+        raise ValueError(
+            f"--seed {args.seed}: the ledger {ledger_path} plays seed {ledger.seed}; "
+            "leave out --seed to resume it"
+        )
+    return ledger
+
+
+# -- what it prints -----------------------------------------------------------------------
+
+
+def briefing_lines(campaign: PhantomsCampaign, ledger: Ledger) -> list[str]:
+    attackers, defenders = campaign.attackers, campaign.defenders
+    first, last = campaign.days[0].date, campaign.days[-1].date
+    lines = [
+        f"{campaign.name}: {len(campaign.days)} days, {first.isoformat()} to "
+        f"{last.isoformat()}, seed {ledger.seed}",
+        *(f"  {line.strip()}" for line in campaign.description.strip().splitlines()),
+        f"{attackers.name} (crews {campaign.attackers.squadrons[0].quality}, raids radar C/M "
+        f"{attackers.radar_countermeasures}):",
+    ]
+    for squadron in attackers.squadrons:
+        formation = ledger.formation(squadron.id)
+        lines.append(
+            f"  {squadron.name:<18} {squadron.type:<11} {formation.strength:>3} of "
+            f"{formation.start_strength}  {squadron.role}"
+        )
+    now, start = defenders_strength(campaign, ledger)
+    lines.append(
+        f"{defenders.name}: {now} of {start} aircraft, {defenders.experienced_percent}% "
+        "of crews Experienced:"
+    )
+    for airfield in defenders.airfields:
+        pools = [ledger.formation(f"{airfield.id}/{t}") for t in airfield.aircraft]
+        held = ", ".join(f"{p.strength} {p.type}" for p in pools) or "no aircraft"
+        lines.append(
+            f"  {airfield.name:<18} {held}; {airfield.bofors} Bofors"
+            f"{' and small arms' if airfield.small_arms else ''}"
+        )
+    phases = "; ".join(f"{p.number} {p.name}" for p in campaign.phases)
+    lines.append(f"attack phases: {phases}")
+    lines.append(f"at most {campaign.strikes_per_squadron_per_day} strikes a squadron a day")
+    return lines
+
+
+def result_lines(campaign: PhantomsCampaign, ledger: Ledger) -> list[str]:
+    if ledger.result is None:
+        day = ledger.cursor.day - 1
+        return [f"campaign paused after day {day}: play on with --resume"]
+    winner = ledger.result.winner
+    side = {
+        campaign.attackers.side: "Anglo-French victory",
+        campaign.defenders.side: f"{campaign.defenders.name} victory",
+    }
+    head = side.get(winner, "no victory") if winner is not None else "no victory"
+    lines = [f"campaign result (day {ledger.result.day}): {head}: {ledger.result.reason}"]
+    if ledger.flags.get("last_phase_cancelled"):
+        lines.append(
+            "the invasion was cancelled: an EAF airfield still operated on day "
+            f"{campaign.victory.airfields_checked_on_day} (U-p.14)"
+        )
+    return lines
+
+
+def summary_data(campaign: PhantomsCampaign, ledger: Ledger) -> dict[str, Any]:
+    return {
+        "campaign": campaign.name,
+        "seed": ledger.seed,
+        "result": None if ledger.result is None else ledger.result.model_dump(mode="json"),
+        "invasion_cancelled": bool(ledger.flags.get("last_phase_cancelled", False)),
+        "strengths": {
+            f.id: {"start": f.start_strength, "now": f.strength, "status": f.status}
+            for f in ledger.formations
+        },
+        "airfields": {e.id: e.status for e in ledger.entities if e.kind == "airfield"},
+        "sorties": [
+            {
+                "number": s.number,
+                "day": s.day,
+                "formation": s.formation,
+                "target": s.target,
+                "status": s.status,
+                "seed": s.seed,
+                "timeline": s.timeline,
+                "losses": s.outcome.losses,
+                "notes": s.outcome.notes,
+            }
+            for s in ledger.sorties
+        ],
+    }
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def _writer(folder: Path, name: str) -> Callable[[Ledger], None]:
+    target = OutputFile.check(folder / name, (LEDGER_SUFFIX,), option="--out")
+
+    def save(ledger: Ledger) -> None:
+        with target.writing() as partial:
+            partial.write_text(ledger_text(ledger), encoding="utf-8")
+
+    return save
+
+
+def _campaign(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    started = time.perf_counter()
+    path = find_campaign(args.campaign)
+    campaign = load_model(PhantomsCampaign, path)
+    if args.days is not None and args.days > len(campaign.days):
+        raise ValueError(f"--days {args.days}: {campaign.name} has {len(campaign.days)} days")
+    text = path.read_text(encoding="utf-8")
+    if args.resume and not args.out.is_dir():
+        raise ValueError(f"--resume: --out {args.out} is no folder holding a campaign ledger")
+    folder = _out_folder(args.out)
+    stem = path.name.removesuffix(CAMPAIGN_SUFFIX).removesuffix(".toml")
+    ledger_path = folder / f"{stem}{LEDGER_SUFFIX}"
+    ledger = _ledger(args, campaign, path, text, ledger_path)
+    save_ledger = _writer(folder, ledger_path.name)
+    printed: list[str] = []
+
+    def say(line: str) -> None:
+        printed.append(line)
+        if not args.json:
+            print(line, flush=True)
+
+    def save_timeline(name: str, timeline: Timeline) -> None:
+        out = OutputFile.check(folder / name, TIMELINE_SUFFIXES, option="--out")
+        with out.writing() as partial:
+            timeline.save(partial)
+
+    for line in briefing_lines(campaign, ledger):
+        say(line)
+    if args.resume:
+        say(
+            f"resuming from {ledger_path} at day {ledger.cursor.day}, "
+            f"{len(ledger.sorties)} sorties played"
+        )
+    save_ledger(ledger)
+    runner = CampaignRunner(campaign, ledger, say, save_ledger, save_timeline)
+    runner.play(args.days)
+    wall_s = time.perf_counter() - started
+    closing = [
+        *result_lines(campaign, ledger),
+        f"wrote {ledger_path} and {sum(1 for s in ledger.sorties if s.timeline)} "
+        f"timelines in {folder} ({wall_s:.1f} s)",
+    ]
+    data = summary_data(campaign, ledger)
+    data.update(
+        {
+            "ledger": str(ledger_path),
+            "out": str(folder),
+            "wall_s": round(wall_s, 3),
+            "lines": printed + closing,
+        }
+    )
+    if not args.json:
+        sys.stdout.flush()
+    return "\n".join(closing), data
