@@ -1,8 +1,8 @@
 """The campaign rules of a Phantoms campaign that are played off the mat: the starting
 ledger, the opening night raids, which squadron strikes what, how many defenders meet a
 raid, the weather, what a strike's damage costs on the ground, when an airfield is out,
-and the victory conditions (U-p.13–14; each reading is in
-docs/rulings-phantoms-campaign.md).
+and the victory conditions (U-p.13–14; each reading is in docs/rulings.md, "Phantoms: the
+Operation Musketeer campaign").
 
 Every die goes through :class:`engine.dice.Dice` with a purpose citing the rule, and is
 copied into the ledger's sortie it belongs to.

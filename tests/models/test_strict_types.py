@@ -32,9 +32,13 @@ NOT_READ_FROM_FILES = {
     "models.timeline_file",
     "models.ruleset_spec",
     "models.hud_spec",
+    "engine.campaign.ledger",
 }
 """Timeline metadata (with the rule set's declarations it carries) is read from a timeline
-archive, by its own strict loader (:mod:`models.timeline_file`)."""
+archive, by its own strict loader (:mod:`models.timeline_file`).  A campaign's ledger is
+the record furball writes after every sortie and changes in place, so its models are not
+frozen; they are as strict and as closed to unknown keys as a DataModel
+(:class:`engine.campaign.ledger.LedgerModel`)."""
 
 
 def _model_classes() -> list[type[BaseModel]]:
