@@ -195,6 +195,7 @@ class AiPilot:
         inbound = game.inbound_count(plane.id)
         effects = quality_effects(plane.quality)
         sam_sites = game.sam_threat_sites(plane)
+        flak = game.known_flak(plane)
         flown = options(plane, legal)
         horizon = max(len(option.end.path) for option in flown)
         best: tuple[float, int] | None = None
@@ -215,6 +216,8 @@ class AiPilot:
                 static_map_edge=game.edge_margin(option.end.hex),
                 horizon_hexes=horizon,
                 sam_sites=sam_sites,
+                flak=flak,
+                defence=plane.card.defense,
             )
             key = (value, -rank)
             if best is None or key > best:

@@ -21,6 +21,12 @@ its distance is scored.  Otherwise the marker that flies
 furthest always looks closest, and a striker never gives up a hex to dive to its
 profile's level.
 
+Known AAA (a gun that has fired or been seen) costs what its fire is expected to do: for
+each hex of the maneuver inside a gun's reach and altitude band, the chance of its hit
+(its flak value, less 2 a level off its optimum, against the aircraft's defence factor;
+I-p.2), so a pilot keeps above the Bofors unless its strike takes it down there ("one pass
+then away", U-p.13).
+
 With a SAM in flight at it or a SAM radar's lock on it, a pilot also scores what its
 defence will be at the end of the maneuver (Intruders I-p.3): the deck (+2; the radar's
 lock −4 there too), and its aspect to the site, the SAM's own modifiers read as the
@@ -50,6 +56,8 @@ RANGE_WEIGHT = 2.0
 LEVEL_WEIGHT = 3.0
 SLOW_PENALTY = 12.0
 HARD_WHEN_INBOUND = 35.0
+FLAK_WEIGHT = 30.0
+"""Score per expected AAA hit along a maneuver (a hit often destroys a light jet)."""
 LEVEL_CHANGE_COST = 1.0
 """A level climbed or dived for no goal's sake costs this (a tie-break against diving)."""
 SAM_DEFENCE_WEIGHT = 6.0
@@ -81,6 +89,20 @@ class Picture:
     heat: bool
     radar_range: tuple[int, int] | None
     """Its radar missiles' shortest and longest range when it can lock and fire them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Flak:
+    """A known AAA gun as a pilot sees it: where, how far and how high it reaches, and how
+    hard it hits (I-p.2)."""
+
+    hex: Hex
+    range_hexes: int
+    lowest_level: int
+    highest_level: int
+    optimum_level: int
+    flak: int
+    """Its flak value with the radar's +2 when one directs it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +193,8 @@ def score(
     static_map_edge: int | None = None,
     horizon_hexes: int = 0,
     sam_sites: Sequence[Hex] = (),
+    flak: Sequence[Flak] = (),
+    defence: int = 0,
 ) -> float:
     """The option's worth to the pilot (see the module docstring).  ``horizon_hexes`` is
     the longest option's path; ``sam_sites`` the sites of the SAMs threatening it now."""
@@ -225,7 +249,34 @@ def score(
     if static_map_edge is not None and static_map_edge < 2:
         total -= 30.0
     total += SAM_DEFENCE_WEIGHT * sam_defence(end, sam_sites)
+    if flak:
+        total -= FLAK_WEIGHT * flak_exposure(end, flak, defence)
     return total
+
+
+def flak_exposure(end: Forecast, guns: Sequence[Flak], defence: int) -> float:
+    """Expected AAA hits along the maneuver: for each hex flown (at the level it ends at)
+    and each gun that reaches it, the chance the gun's roll beats the aircraft's (I-p.2:
+    flak value −2 a level off its optimum, against d10 + the defence factor; level 0 is
+    engaged only within 1 hex, level 1 within 2)."""
+    level = end.level
+    low = 1 if level <= 0 else 2 if level == 1 else None
+    expected = 0.0
+    for hex_ in end.path or (end.hex,):
+        for gun in guns:
+            hexes = gun.hex.distance_to(hex_)
+            if hexes > gun.range_hexes or (low is not None and hexes > low):
+                continue
+            if not gun.lowest_level <= level <= gun.highest_level:
+                continue
+            attack = gun.flak - 2 * abs(level - gun.optimum_level)
+            expected += _beats(attack, defence)
+    return expected
+
+
+def _beats(attack: int, defence: int) -> float:
+    """The chance that d10 + ``attack`` beats d10 + ``defence`` (ties fail)."""
+    return sum(1 for a in range(1, 11) for d in range(1, 11) if a + attack > d + defence) / 100
 
 
 def _to_go(end: Forecast, goal: Hex, spare_hexes: int) -> int:

@@ -283,29 +283,32 @@ def operational_airfields(campaign: PhantomsCampaign, ledger: Ledger) -> list[Ai
 
 
 def current_phase(campaign: PhantomsCampaign, ledger: Ledger, day: int) -> int:
-    """The attack phase a strike flies (U-p.13–14, ours): the airfields while one still
-    operates; then army support; and from the check day on, once the airfields' check has
-    let the landings go ahead, their close support (the last phase)."""
+    """The attack phase a strike flies (U-p.13–14, ours): from the check day on, once the
+    airfields' check has let the landings go ahead, their close support (the last phase);
+    before that the airfields while one still operates or still has aircraft on it; then
+    army support."""
     last = len(campaign.phases)
     landings = last == 1 or (
         day >= campaign.victory.airfields_checked_on_day
         and ledger.flags.get(PHASE_3_CANCELLED) is False
     )
+    if landings:
+        return last
     for phase in campaign.phases[:-1]:
         airfields = [t for t in phase.targets if campaign.airfield(t) is not None]
-        if airfields:
-            if any(_standing(campaign, ledger, t) for t in airfields):
-                return phase.number
-        elif not landings:
+        if not airfields or any(_standing(campaign, ledger, t) for t in airfields):
             return phase.number
-    return last if landings else max(1, last - 1)
+    return max(1, last - 1)
 
 
 def _standing(campaign: PhantomsCampaign, ledger: Ledger, target_id: str) -> bool:
-    """An airfield stands while operational; other objectives always stand."""
+    """An airfield is worth a strike while it operates or still has aircraft on it (the
+    Venoms went for "hangars, repair facilities and aircraft", U-p.12); other objectives
+    always stand."""
     if campaign.airfield(target_id) is None:
         return campaign.objective(target_id) is not None
-    return ledger.entity(target_id).status == OPERATIONAL
+    operating = ledger.entity(target_id).status == OPERATIONAL
+    return operating or aircraft_at(ledger, target_id) > 0
 
 
 def pick_target(

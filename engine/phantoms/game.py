@@ -21,6 +21,7 @@ from engine.errors import IllegalOrder
 from engine.hexmap import Hex
 from engine.phantoms import hexgrid
 from engine.phantoms.ai import AiPilot
+from engine.phantoms.ai_maneuver import Flak
 from engine.phantoms.breakoff import break_off, can_try_break_off
 from engine.phantoms.countermeasures import countermeasures
 from engine.phantoms.damage import fire_check
@@ -268,6 +269,12 @@ class PhantomsGame:
         from engine.phantoms.ground_war_strike import sam_threat_sites
 
         return sam_threat_sites(self.ground, plane)
+
+    def known_flak(self, plane: PlaneState) -> list[Flak]:
+        """The enemy AAA guns ``plane``'s side knows of (not hidden), for its pilot."""
+        from engine.phantoms.ground_war_strike import known_flak
+
+        return known_flak(self.ground, plane)
 
     def heat_inbound(self, plane_id: str) -> bool:
         return any(self.missile_types[m.missile_id].heat for m in self.inbound(plane_id))

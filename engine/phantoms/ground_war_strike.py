@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Final
 
 from engine.hexmap import Hex
 from engine.phantoms import ground_war_sensors as sensors
+from engine.phantoms.ai_maneuver import Flak
 from engine.phantoms.ground_war_timeline import WeaponTrack
 from engine.phantoms.ground_war_units import Unit
 from engine.phantoms.hexgrid import centre_ft, combat_range, points_at
+from engine.phantoms.intruders.aaa import RADAR_DIRECTED
 from engine.phantoms.intruders.arm import launch_arm
 from engine.phantoms.intruders.bombing import (
     BombsInFlight,
@@ -191,6 +193,33 @@ def _fire_sam(
         launched=True,
         missile=missile_id,
     )
+
+
+def known_flak(war: GroundWar, plane: PlaneState) -> list[Flak]:
+    """The enemy AAA guns ``plane``'s pilot knows of: every working gun not hidden (a
+    hidden gun shows itself by firing, I-p.14), with the radar's +2 when a working radar
+    directs it (I-p.2)."""
+    found: list[Flak] = []
+    for unit in sorted(war.units.values(), key=lambda u: u.id):
+        if unit.side == plane.side or unit.out:
+            continue
+        for gun in unit.working_guns():
+            if gun.hidden:
+                continue
+            radar = war.radars.get(gun.radar_id or "")
+            directed = radar is not None and radar.operating
+            weapon = gun.weapon
+            found.append(
+                Flak(
+                    hex=gun.hex,
+                    range_hexes=weapon.range_hexes,
+                    lowest_level=weapon.lowest_level,
+                    highest_level=weapon.highest_level,
+                    optimum_level=weapon.optimum_level,
+                    flak=weapon.flak + (RADAR_DIRECTED if directed else 0),
+                )
+            )
+    return found
 
 
 def sam_threat_sites(war: GroundWar, plane: PlaneState) -> list[Hex]:

@@ -10,6 +10,7 @@ from engine.phantoms.campaign_rules import (
     OUT,
     PHASE_3_CANCELLED,
     STOOD_DOWN,
+    aircraft_at,
     airfield_out,
     ceasefire,
     check_airfields_on_day,
@@ -21,6 +22,7 @@ from engine.phantoms.campaign_rules import (
     parked_losses,
     pick_target,
     stand_down_broken,
+    take_from_field,
     victory,
     weather_scrub,
 )
@@ -62,9 +64,15 @@ def test_phase_one_goes_for_the_fullest_airfield_not_yet_struck_this_wave() -> N
     assert pick_target(campaign, ledger, 1, set()) == (1, "kasfareet")  # 20 Vampires
     assert pick_target(campaign, ledger, 1, {"kasfareet"}) == (1, "abu-sueir")  # 17 MiGs
     ledger.set_status("abu-sueir", OUT, "test")
+    # Out of action, but with MiGs still parked on it: still phase 1's fullest target.
+    assert pick_target(campaign, ledger, 1, {"kasfareet"}) == (1, "abu-sueir")
+    take_from_field(ledger, "abu-sueir", aircraft_at(ledger, "abu-sueir"))
     assert pick_target(campaign, ledger, 1, {"kasfareet"}) == (1, "kabrit")
     for airfield in campaign.defenders.airfields:
         ledger.set_status(airfield.id, OUT, "test")
+    assert current_phase(campaign, ledger, 2) == 1, "aircraft still parked on the fields"
+    for airfield in campaign.defenders.airfields:
+        take_from_field(ledger, airfield.id, aircraft_at(ledger, airfield.id))
     assert current_phase(campaign, ledger, 2) == 2
     assert pick_target(campaign, ledger, 2, set()) == (2, "huckstep-camp")
     assert pick_target(campaign, ledger, 3, set()) == (2, "huckstep-camp")  # not yet checked
