@@ -34,6 +34,7 @@ from engine.hexmap import STEP_FT
 from models.timeline import EntityInfo
 from sim.snapshot import Snapshot
 from sim.view.ground import make_geom_node
+from sim.view.hud.panels import drawable
 from sim.view.layer import Eye, ScreenBox, ViewSettings, line_overlay_root, side_colour
 
 if TYPE_CHECKING:
@@ -213,7 +214,7 @@ class GroundUnits:
         )
         info = self.infos.get(entity_id)
         text = TextNode(f"ground-label-{entity_id}")
-        text.setText(unit_label(type_id, callsign, info.unit if info is not None else ""))
+        text.setText(drawable(unit_label(type_id, callsign, info.unit if info is not None else "")))
         text.setAlign(TextNode.A_center)
         r, g, b = side_colour(side)
         text.setTextColor(0.6 + 0.4 * r, 0.6 + 0.4 * g, 0.6 + 0.4 * b, 1.0)

@@ -25,6 +25,7 @@ from panda3d.core import NodePath, Point3, TextNode
 
 from models import bop_channels as bop
 from sim.snapshot import EntityState, Snapshot
+from sim.view.hud.panels import drawable
 from sim.view.layer import ScreenBox, side_colour
 
 LabelMode = Literal["callsign", "full", "off"]
@@ -134,6 +135,7 @@ class _Label:
 
 
 def _set(node: TextNode, text: str) -> None:
+    text = drawable(text)
     if node.getText() != text:
         node.setText(text)
 

@@ -19,6 +19,7 @@ from panda3d.core import NodePath, TextNode, TransparencyAttrib
 from models.timeline import Event
 from sim.snapshot import Snapshot
 from sim.view.ground import disc_triangles, make_geom_node
+from sim.view.hud.panels import drawable
 from sim.view.layer import ViewSettings
 
 FADE_S = 3.0
@@ -112,7 +113,7 @@ class EventMarkers:
         ring = self._ring.copyTo(path)
         ring.setColor(*colour, 1.0)
         text = TextNode(f"marker-text-{event.kind}")
-        text.setText(label)
+        text.setText(drawable(label))
         text.setAlign(TextNode.A_center)
         text.setTextColor(*colour, 1.0)
         text.setShadow(0.06, 0.06)
