@@ -161,8 +161,9 @@ MG_17 = (
 MERLIN_NOTE = {
     "kind": "dive_entry_test",
     "text": (
-        "Float-carburettor Merlin: pushing over into a Dive box from any other group is a"
-        " skill test (the engine cuts under negative g)."
+        "Float-carburettor Merlin: pushing straight over into a Dive box from Level"
+        " Flight, Climb or Jink is a skill test (the engine cuts under negative g);"
+        " rolling into the dive from a turn is not."
     ),
 }
 HEAVY_WING = ("left_wing", "right_wing")
