@@ -378,7 +378,8 @@ FIGURES: tuple[Figures, ...] = (
 
 
 def round_half_up(value: float) -> int:
-    return math.floor(value + 0.5)
+    """Halves up, after dropping floating-point dust (sin 30° is 0.49999999999999994)."""
+    return math.floor(round(value, 9) + 0.5)
 
 
 def round_to_5(value: float) -> int:

@@ -116,7 +116,7 @@ def test_climbing_past_the_safe_rate_is_a_test_at_minus_one_a_band() -> None:
 
 
 def test_diving_past_the_safe_rate_is_an_overdive_test() -> None:
-    move = fly(plane(group="dive", speed=3), FcPlot.parse("D3-6"))
+    move = fly(plane(group="dive", speed=3), FcPlot.parse("D3-7"))
     (test,) = move.tests
     assert (test.reason, test.modifier, test.on_fail) == ("dive_over_safe", -2, "overdive")
 
