@@ -13,7 +13,7 @@ from engine.fc.movement import apply_move, fly
 from engine.fc.plotting import plot_problems
 from engine.fc.triggers import SkillTestDue
 from models.fc.orders import FcPlot
-from tests.fc.helpers import plane
+from tests.fc.builders import plane
 
 
 def _distance(points: tuple[tuple[float, float], ...]) -> float:

@@ -15,7 +15,7 @@ from engine.fc.plotting import (
 )
 from models.fc.orders import FcPlot
 from models.fc.sheet import control_sheets
-from tests.fc.helpers import plane
+from tests.fc.builders import plane
 
 
 def test_adjacent_boxes_from_level_three() -> None:

@@ -18,7 +18,7 @@ from engine.fc.ticks import (
 )
 from models.fc.common import BAND_WORLD_FT, TICKS_PER_TURN, WORLD_FT_PER_LAWN_FT
 from models.fc.orders import FcPlot
-from tests.fc.helpers import plane
+from tests.fc.builders import plane
 
 CASES = (
     ("level", "L3 R10 L10 R5"),
