@@ -7,7 +7,7 @@ The seed reads every per-aircraft number off a control sheet and prints none.  T
 is furball's one derivation of them: a table of public figures per type (``FIGURES``, each
 with its source) and the arithmetic that turns them into every box, gun, section and chart
 on a sheet (docs/fc-sheets.md walks through it; the rulings are in
-docs/rulings-fc-movement.md).  The shipped TOML files are this module's output; a test
+docs/rulings.md).  The shipped TOML files are this module's output; a test
 fails when they differ from it.
 
 The scale (models/fc/common.py): a turn is 1.25 s, a yardstick 216 ft, so speed *s* is
@@ -463,7 +463,7 @@ LAYOUT = (
     ("jink", "level", "dive", ""),
     ("roll_out", "turning", "hard_turn", "hard_roll"),
 )
-"""furball's arrangement of the groups on the sheet (docs/rulings-fc-movement.md,
+"""furball's arrangement of the groups on the sheet (docs/rulings.md,
 "Adjacent boxes"): Level in the middle with Climb, Dive, Turning and Jink beside it; the
 turns in a row below; Immelmann and Loop beside Dive and Climb."""
 

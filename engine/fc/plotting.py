@@ -3,7 +3,7 @@
 
 "When plotting a turn, you may only move from one group box to an adjacent box": from last
 turn's pin, the same box, one speed row up or down in the same group, or the group beside
-it on the sheet at the same speed (docs/rulings-fc-movement.md "Adjacent boxes").  A stall
+it on the sheet at the same speed (docs/rulings.md "Adjacent boxes").  A stall
 puts the pin in a Dive box by force and then lets it go to any Dive box (§Stalls and
 Overdive): ``any_dive_box`` allows that.
 

@@ -2,7 +2,7 @@
 
 A turn's movement is 3 lawn feet (one yardstick) per speed, plus the pilot's bonus feet
 (Veteran +1, Ace +2), less a foot for every band climbed, plus a foot for every band dived
-(ours: the climb rule mirrored, docs/rulings-fc-movement.md "Dive distance").  Yardsticks
+(ours: the climb rule mirrored, docs/rulings.md "Dive distance").  Yardsticks
 are laid end to end; what is left over after the full ones is a part of one, measured off
 the last yardstick.  An Immelmann flies its speed beyond 3 (and the bonus) after the
 reversal; a Loop stays in place.

@@ -2,7 +2,7 @@
 
 The seed plays 1/72 models on wire stands over a lawn, measured with yardsticks, and never
 states what a turn, a foot of lawn or an altitude band stands for (§Getting Started,
-§Movement).  furball's rulings (docs/rulings-fc-movement.md, "Scale") fix them here:
+§Movement).  furball's rulings (docs/rulings.md, "Scale") fix them here:
 
 * the lawn is at the models' scale, so one lawn foot is 72 real feet and one yardstick
   216 ft;
@@ -21,7 +21,7 @@ from typing import Final, Literal
 MODEL_SCALE: Final = 72
 """The models' scale, 1/72 (§Getting Started); the lawn is taken to be at the same scale."""
 WORLD_FT_PER_LAWN_FT: Final = 72.0
-"""Real feet in one foot of lawn (ours, docs/rulings-fc-movement.md "Scale")."""
+"""Real feet in one foot of lawn (ours, docs/rulings.md "Scale")."""
 YARDSTICK_LAWN_FT: Final = 3.0
 """One yardstick, one segment of movement (§Movement)."""
 YARDSTICK_WORLD_FT: Final = YARDSTICK_LAWN_FT * WORLD_FT_PER_LAWN_FT
@@ -130,7 +130,7 @@ PilotLevel = Literal["recruit", "veteran", "ace"]
 PILOT_LEVELS: Final[tuple[PilotLevel, ...]] = ("recruit", "veteran", "ace")
 SKILL_TEST_TARGET: Final[dict[PilotLevel, int]] = {"recruit": 5, "veteran": 4, "ace": 3}
 """The lowest 1D6 that passes a skill test (§Pilot Skill's table; ours: the table over the
-"that number or lower" of §Skill Test Due to Damage, docs/rulings-fc-movement.md)."""
+"that number or lower" of §Skill Test Due to Damage, docs/rulings.md)."""
 MOVEMENT_BONUS_LAWN_FT: Final[dict[PilotLevel, int]] = {"recruit": 0, "veteran": 1, "ace": 2}
 """Feet added to movement and to weapons reach (§Pilot Skill)."""
 

@@ -12,7 +12,7 @@ names its sources and how each part was derived in ``origins``.
 The boxes form a grid: each maneuver group's boxes run in speed rows, and the groups sit
 in a small ``layout`` on the sheet.  A plot moves the pin one step: one speed row within
 its group, or to a group beside it in the layout at the same speed (§Plot for the Turn;
-docs/rulings-fc-movement.md "Adjacent boxes").
+docs/rulings.md "Adjacent boxes").
 """
 
 from __future__ import annotations
