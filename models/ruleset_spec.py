@@ -61,6 +61,9 @@ class MapScale(_Spec):
     mini_scale: float = Field(default=20.0, ge=1.0, le=200.0)
     """How many times life size the viewer draws the box minis so that they read on this
     map the way the table's minis do (Birds of Prey's 400 ft hexes: 20)."""
+    surface: Literal["board", "grass"] = "board"
+    """What the map is: a ``board`` (a mat or a table top), or ``grass`` (a lawn, its ruled
+    lines the mower's stripes), as a backyard game is played."""
     flight_stands: bool = False
     """The minis stand on flight stands whose height shows their altitude (a base on the
     table, a rod with a ring every 1,000 ft), as on a miniatures table; no altitude tiles."""

@@ -123,6 +123,22 @@ class Event(_Meta):
     data: dict[str, float | int | str | bool] = Field(default_factory=dict)
 
 
+class MeasuredMove(_Meta):
+    """The line a miniature was moved along on the table in one turn, laid out with a
+    measuring stick (Fighter Command's yardsticks): the replay lays the sticks along it
+    while that turn plays."""
+
+    entity: str
+    start_s: float
+    """When the move starts (its turn's first tick)."""
+    end_s: float
+    """When the next turn's move replaces it."""
+    points_ft: tuple[tuple[float, float], ...] = Field(min_length=2)
+    """The move's line on the table in world feet (x east, y north), joint by joint."""
+    stick_ft: float = Field(gt=0.0)
+    """One measuring stick's length in world feet."""
+
+
 class TimelineMeta(_Meta):
     """What is stored beside the arrays."""
 
@@ -156,6 +172,11 @@ class TimelineMeta(_Meta):
     events: tuple[Event, ...] = ()
     turn_table: tuple[dict[str, Any], ...] = ()
     """Per game-turn, per entity: the rules' state at the end of the turn (for reports)."""
+    field_ft: tuple[float, float, float, float] | None = None
+    """The playing area's boundary, ``(xmin, ymin, xmax, ymax)`` in world feet, when the
+    rules bound it (a backyard's field): the replay draws it as a tape on the ground."""
+    measured_moves: tuple[MeasuredMove, ...] = ()
+    """Each turn's moves as the players measured them (empty for rules without sticks)."""
     burst_kinds: tuple[str, ...] = ()
     """Event kinds the replay draws as a burst in the air (flak, a SAM's warhead) at the
     point their data names (``x_ft``, ``y_ft``, ``z_ft``; ``style`` = ``flak`` or

@@ -40,9 +40,15 @@ lens matrix of a 90,000 ft wide view is too small for Panda3D to invert, and not
 
 
 def timeline_bounds(timeline: Timeline) -> Bounds:
-    """The engagement's extent: every active sample's position, with a margin."""
+    """The engagement's extent: every active sample's position, and a bounded field's
+    corners (the map covers the whole field), with a margin."""
     ch = timeline.channels
     xyz = np.stack([ch["x_ft"].ravel(), ch["y_ft"].ravel(), ch["z_ft"].ravel()], axis=1)
+    field = timeline.meta.field_ft
+    if field is not None:
+        xmin, ymin, xmax, ymax = field
+        corners = np.array([(xmin, ymin, 0.0), (xmax, ymax, 0.0)])
+        xyz = np.concatenate([xyz, corners])
     return Bounds.of_points(xyz)
 
 
@@ -115,6 +121,7 @@ class ReplayScene:
         from sim.view.tents import TentMinis
         from sim.view.tracers import GunTracers
         from sim.view.trails import Trails, smoke_trails
+        from sim.view.yardsticks import Yardsticks
 
         self.base = base
         self.timeline = timeline
@@ -150,6 +157,7 @@ class ReplayScene:
                 (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
                 self.settings,
                 scale=timeline.meta.scale,
+                field_ft=timeline.meta.field_ft,
             ),
             minis,
             self.stands,
@@ -164,6 +172,10 @@ class ReplayScene:
             GunTracers(self.root, self.settings),
             self.bursts,
         ]
+        if timeline.meta.measured_moves:
+            self.layers.insert(
+                1, Yardsticks(self.root, timeline.meta.measured_moves, self.settings)
+            )
         self.drop_lines = DropLines(self.root, self.settings)
         if self.stands.enabled:  # a flight stand already drops a line to the table
             self.drop_lines.hide()
@@ -284,6 +296,7 @@ class ReplayScene:
                 (low[0] - slack, low[1] - slack, high[0] + slack, high[1] + slack),
                 self.settings,
                 scale=timeline.meta.scale,
+                field_ft=timeline.meta.field_ft,
             )
         chart = self.instructor.chart
         if chart is not None:

@@ -49,6 +49,7 @@ from panda3d.core import (
     GeomVertexArrayFormat,
     GeomVertexData,
     GeomVertexFormat,
+    LineSegs,
     NodePath,
     SamplerState,
     TextNode,
@@ -73,6 +74,11 @@ GROUND_RGB: Rgb = (0.22, 0.27, 0.24)
 """The land beyond the map, darker than the map."""
 HAZE_RGB: Rgb = (0.66, 0.76, 0.86)
 """The ground's colour at the horizon (a little lighter and greyer than the sky)."""
+GRASS_RGB: Rgb = (0.30, 0.47, 0.21)
+"""A lawn's green (a ``grass`` map), the map's colour scaled to it."""
+FIELD_TAPE_RGB: Rgb = (0.96, 0.95, 0.86)
+"""The tape round a bounded field."""
+FIELD_TAPE_PX = 2.5
 COMPASS_RGB: Rgb = (0.85, 0.88, 0.84)
 NORTH_RGB: Rgb = (0.85, 0.22, 0.18)
 
@@ -519,6 +525,7 @@ class HexGround:
         settings: ViewSettings | None = None,
         margin_hexes: int = 8,
         scale: MapScale | None = None,
+        field_ft: Bounds2 | None = None,
     ) -> None:
         self.settings = settings or ViewSettings()
         self.scale = scale or BOP_MAP
@@ -551,7 +558,12 @@ class HexGround:
         self.surface = self._build_surface()
         self.labels = self._build_labels() if self.hexes else self._build_scale_bar()
         self.compass = self._build_compass()
-        for order, part in enumerate((self.horizon, self.surface, self.labels, self.compass)):
+        self.field = self._build_field(field_ft)
+        if self.scale.surface == "grass":
+            grass = tuple(g / m for g, m in zip(GRASS_RGB, MAP_RGB, strict=True))
+            self.surface.setColorScale(*grass, 1.0)
+        parts = (self.horizon, self.surface, self.field, self.labels, self.compass)
+        for order, part in enumerate(parts):
             part.setBin("background", order)
 
     # -- parts ---------------------------------------------------------------------------
@@ -605,6 +617,23 @@ class HexGround:
             hex_grid_texture() if self.hexes else table_grid_texture(self.scale.grid_units)
         )
         return surface
+
+    def _build_field(self, field_ft: Bounds2 | None) -> NodePath:
+        """The tape round a bounded playing area (the timeline's ``field_ft``): a pilot who
+        leaves it is off the field.  An empty node when the rules bound none."""
+        node = NodePath("field-boundary")
+        node.reparentTo(self.root)
+        if field_ft is None:
+            return node
+        xmin, ymin, xmax, ymax = field_ft
+        segs = LineSegs("field-tape")
+        segs.setColor(*FIELD_TAPE_RGB, 1.0)
+        segs.setThickness(FIELD_TAPE_PX)
+        segs.moveTo(xmin, ymin, 0.5)
+        for x, y in ((xmax, ymin), (xmax, ymax), (xmin, ymax), (xmin, ymin)):
+            segs.drawTo(x, y, 0.5)
+        node.attachNewNode(segs.create())
+        return node
 
     def _build_labels(self) -> NodePath:
         labels = NodePath("hex-labels")
