@@ -67,6 +67,9 @@ class MapScale(_Spec):
     flight_stands: bool = False
     """The minis stand on flight stands whose height shows their altitude (a base on the
     table, a rod with a ring every 1,000 ft), as on a miniatures table; no altitude tiles."""
+    stand_wire: bool = False
+    """The flight stands are bent wires (a backyard game's): the rod's top bends to meet
+    the model's belly at its attitude."""
 
     @property
     def unit_ft(self) -> float:

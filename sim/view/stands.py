@@ -7,6 +7,10 @@ ring round the rod every 1,000 ft (a wider one every 5,000 ft), so its height ca
 off the rod the way a player counts the pegs of a stand; beside the base its altitude is
 written in hundreds of feet.
 
+A map that declares ``stand_wire`` stands its minis on bent wires instead, as a backyard
+game's 1/72 models stand: the rod rises from the base and its top bends to meet the
+model's belly square on, so the last stretch of wire leans as the model pitches and banks.
+
 All the rods and rings are one line Geom whose vertex array is rewritten in place each
 frame (a few thousand vertices at most), and each base and label is a node that only
 moves, so the stands follow the minis every frame at no noticeable cost.
@@ -20,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from panda3d.core import NodePath, TextNode
+from panda3d.core import NodePath, Quat, TextNode
 
 from engine.hexmap import STEP_FT
 from models.timeline import Timeline
@@ -51,9 +55,20 @@ ROD_ALPHA = 0.9
 RING_ALPHA = 0.85
 LIFT_FT = 4.0
 """The base sits this far over the table so it never fights the grid's depth."""
+BEND_PER_SCALE_FT = 12.0
+"""A bent wire's last stretch, from its knee into the model's belly, per unit of mini scale
+(an inch and a half of wire under a 1/72 model)."""
+ROD_VERTICES = 4
+"""A rod is two segments: base to knee, knee to mini (a straight rod's knee is the mini)."""
 LABEL_RGB = (0.95, 0.95, 0.9)
 FLOATS_PER_VERTEX = 7
 """x, y, z, r, g, b, a (float32), as :func:`sim.view.ground.make_geom_node` packs them."""
+
+
+def model_up(quat_wxyz: tuple[float, float, float, float]) -> tuple[float, float, float]:
+    """The model's own up axis in the world (its belly faces the other way)."""
+    up = Quat(*quat_wxyz).getUp()
+    return (float(up.x), float(up.y), float(up.z))
 
 
 def has_flight_stands(timeline: Timeline) -> bool:
@@ -86,33 +101,52 @@ def ring_offsets_ft(rings: int, mini_scale: float) -> npt.NDArray[np.float64]:
     return offsets
 
 
+def wire_knees(
+    positions_ft: npt.NDArray[np.float64],
+    ups: npt.NDArray[np.float64],
+    table_ft: float,
+    bend_ft: float,
+) -> npt.NDArray[np.float64]:
+    """Where each bent wire's knee is: ``bend_ft`` below the model along its own up axis
+    (``ups``, unit vectors), so the wire meets the belly square on; never below the table."""
+    knees = positions_ft - ups * bend_ft
+    knees[:, 2] = np.maximum(knees[:, 2], table_ft)
+    return knees
+
+
 def stand_vertices(
     positions_ft: npt.NDArray[np.float64],
     shown: npt.NDArray[np.bool_],
     table_ft: float,
     offsets_ft: npt.NDArray[np.float64],
     ring_scale: npt.NDArray[np.float64] | None = None,
+    knees_ft: npt.NDArray[np.float64] | None = None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Every stand's rod and rings: ``(points, alpha)``, points ``(stands, 2 + rings * 2 *
-    RING_SEGMENTS, 3)`` in world feet.  A ring shows when it is below the mini; a stand not
-    shown has all its alphas 0.  ``ring_scale`` widens each stand's rings (1: as given)."""
+    """Every stand's rod and rings: ``(points, alpha)``, points ``(stands, 4 + rings * 2 *
+    RING_SEGMENTS, 3)`` in world feet.  The rod runs from the base to its knee
+    (``knees_ft``; a straight rod's is the mini) and on to the mini.  A ring shows when it
+    is below the mini; a stand not shown has all its alphas 0.  ``ring_scale`` widens each
+    stand's rings (1: as given)."""
     n = len(positions_ft)
     rings, per_ring, _ = offsets_ft.shape
     heights_ft = table_ft + RING_FT * np.arange(1, rings + 1)
-    points = np.empty((n, 2 + rings * per_ring, 3))
-    points[:, 0, :2] = positions_ft[:, :2]
+    knees = positions_ft if knees_ft is None else knees_ft
+    points = np.empty((n, ROD_VERTICES + rings * per_ring, 3))
+    points[:, 0, :2] = knees[:, :2]
     points[:, 0, 2] = table_ft
-    points[:, 1] = positions_ft
-    ring_points = points[:, 2:].reshape(n, rings, per_ring, 3)
+    points[:, 1] = knees
+    points[:, 2] = knees
+    points[:, 3] = positions_ft
+    ring_points = points[:, ROD_VERTICES:].reshape(n, rings, per_ring, 3)
     widen = np.ones(n) if ring_scale is None else ring_scale
     ring_points[..., :2] = (
         positions_ft[:, None, None, :2] + offsets_ft[None] * widen[:, None, None, None]
     )
     ring_points[..., 2] = heights_ft[None, :, None]
     alpha = np.empty((n, points.shape[1]))
-    alpha[:, :2] = ROD_ALPHA
+    alpha[:, :ROD_VERTICES] = ROD_ALPHA
     below = heights_ft[None, :] < positions_ft[:, 2:3]
-    alpha[:, 2:] = np.repeat(np.where(below, RING_ALPHA, 0.0), per_ring, axis=1)
+    alpha[:, ROD_VERTICES:] = np.repeat(np.where(below, RING_ALPHA, 0.0), per_ring, axis=1)
     alpha[~shown] = 0.0
     return points, alpha
 
@@ -135,13 +169,16 @@ class FlightStands:
     ) -> None:
         self.settings = settings or ViewSettings()
         self.enabled = has_flight_stands(timeline)
+        scale_spec = timeline.meta.scale
+        self.wire = scale_spec is not None and scale_spec.stand_wire
+        """Bent wires (a backyard game's stands) rather than straight rods."""
         self.root = line_overlay_root(parent, "flight-stands")
         self.root.setBin("transparent", 2)
         self.table_ft = self.settings.tile_base_alt_steps * STEP_FT
         """The table's height (the map's base altitude), where the bases stand."""
         scale = self.settings.mini_scale
         self._offsets = ring_offsets_ft(ring_count(timeline), scale)
-        self._per_stand = 2 + self._offsets.shape[0] * self._offsets.shape[1]
+        self._per_stand = ROD_VERTICES + self._offsets.shape[0] * self._offsets.shape[1]
         self.stands: dict[str, _Stand] = {}
         self._ignored: set[str] = set()
         self._colours = np.zeros((0, 4))
@@ -201,7 +238,7 @@ class FlightStands:
         rings = ring_count(timeline)
         if rings > self._offsets.shape[0]:
             self._offsets = ring_offsets_ft(rings, self.settings.mini_scale)
-            self._per_stand = 2 + self._offsets.shape[0] * self._offsets.shape[1]
+            self._per_stand = ROD_VERTICES + self._offsets.shape[0] * self._offsets.shape[1]
             if self.stands:
                 self._rebuild()
 
@@ -237,6 +274,7 @@ class FlightStands:
         if not self.enabled:
             return
         placed: list[tuple[_Stand, tuple[float, float, float], bool]] = []
+        ups: dict[int, tuple[float, float, float]] = {}
         for state in snapshot.entities:
             stand = self.stands.get(state.id)
             if stand is None:
@@ -245,6 +283,8 @@ class FlightStands:
                     continue
                 stand = self._add(state.id, state.side)
             placed.append((stand, state.position_ft, state.active))
+            if self.wire:
+                ups[stand.slot] = model_up(state.quat_wxyz)
         if not placed:
             return
         count = len(self.stands)
@@ -275,7 +315,13 @@ class FlightStands:
                 if words != stand.written:
                     stand.written = words
                     stand.text.setText(words)
-        points, alpha = stand_vertices(positions, shown, table, self._offsets, sizes["ring"])
+        knees = None
+        if self.wire:
+            up = np.array([ups.get(slot, (0.0, 0.0, 1.0)) for slot in range(count)])
+            knees = wire_knees(positions, up, table, BEND_PER_SCALE_FT * scale)
+        points, alpha = stand_vertices(
+            positions, shown, table, self._offsets, sizes["ring"], knees_ft=knees
+        )
         vertices = self._vertex_view()
         vertices[:, 0:3] = points.reshape(-1, 3)
         vertices[:, 6] = alpha.ravel()

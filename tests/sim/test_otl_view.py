@@ -74,7 +74,7 @@ def _stand(scene: Any, entity_id: str) -> tuple[np.ndarray, np.ndarray]:
 def test_a_stand_reaches_from_the_table_to_its_mini_with_a_ring_every_1000_ft(
     scene: Any,
 ) -> None:
-    from sim.view.stands import RING_SEGMENTS
+    from sim.view.stands import RING_SEGMENTS, ROD_VERTICES
 
     for t_s in (0.0, 20.0, 40.0):
         snapshot = scene.draw_at(t_s)
@@ -83,10 +83,13 @@ def test_a_stand_reaches_from_the_table_to_its_mini_with_a_ring_every_1000_ft(
             points, alpha = _stand(scene, entity_id)
             mini = scene.layers[1].minis[entity_id].path.getPos()
             assert points[0] == pytest.approx((*state.position_ft[:2], 0.0), abs=0.01)
-            assert points[1] == pytest.approx(tuple(mini), abs=0.01)
-            rings_shown = int(np.count_nonzero(alpha[2:])) // (2 * RING_SEGMENTS)
+            # a straight rod: its knee is the mini
+            for vertex in (1, 2, 3):
+                assert points[vertex] == pytest.approx(tuple(mini), abs=0.01)
+            rings = alpha[ROD_VERTICES:]
+            rings_shown = int(np.count_nonzero(rings)) // (2 * RING_SEGMENTS)
             assert rings_shown == sum(1000 * k < state.alt_ft for k in range(1, 60))
-            heights = points[2:, 2][alpha[2:] > 0]
+            heights = points[ROD_VERTICES:, 2][rings > 0]
             assert heights.max() < state.alt_ft
             label = scene.stands.stands[entity_id].text.getText()
             assert label == f"{round(state.alt_ft / 100) * 100:,.0f}"

@@ -71,3 +71,25 @@ def test_a_lawn_is_green_and_its_field_taped() -> None:
     assert ground.field.getNumChildren() == 1
     board = HexGround(NodePath("scene"), field, scale=LAWN.model_copy(update={"surface": "board"}))
     assert board.field.getNumChildren() == 0 and board.surface.getColorScale()[1] == 1.0
+
+
+def test_a_bent_wire_meets_the_belly_square_on() -> None:
+    import numpy as np
+
+    from sim.view.stands import ROD_VERTICES, model_up, stand_vertices, wire_knees
+
+    level = model_up((1.0, 0.0, 0.0, 0.0))
+    assert level == pytest.approx((0.0, 0.0, 1.0))
+    banked = math.radians(60)  # rolled about the fore-and-aft axis (y)
+    up = model_up((math.cos(banked / 2), 0.0, math.sin(banked / 2), 0.0))
+    positions = np.array([[0.0, 0.0, 500.0], [100.0, 0.0, 5.0]])
+    knees = wire_knees(positions, np.array([up, level]), 0.0, 12.0)
+    assert math.dist(knees[0], positions[0]) == pytest.approx(12.0)
+    assert abs(knees[0][0]) == pytest.approx(12.0 * math.sin(banked))  # leans with the bank
+    assert knees[1][2] == 0.0, "a knee never goes below the table"
+    offsets = np.zeros((1, 2, 2))
+    points, _alpha = stand_vertices(positions, np.array([True, True]), 0.0, offsets,
+                                    knees_ft=knees)  # fmt: skip
+    assert points[0, 0] == pytest.approx((knees[0][0], 0.0, 0.0))  # the wire rises under its knee
+    assert points[0, 1] == pytest.approx(knees[0]) and points[0, 3] == pytest.approx(positions[0])
+    assert points.shape[1] == ROD_VERTICES + 2
