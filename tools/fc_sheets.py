@@ -16,7 +16,6 @@ The scale (models/fc/common.py): a turn is 1.25 s, a yardstick 216 ft, so speed 
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from models.fc.common import (  # noqa: E402
     YARDSTICK_LAWN_FT,
 )
 from models.fc.sheet import SHEETS_DIR, ControlSheet  # noqa: E402
+from tools.generated import generator_main  # noqa: E402
 
 G_FT_S2 = 32.174
 RHO_SL_SLUG_FT3 = 0.0023769
@@ -785,19 +785,7 @@ def outputs() -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only report stale files")
-    args = parser.parse_args(argv)
-    stale = []
-    for path, text in outputs().items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            stale.append(path)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-    for path in stale:
-        print(("stale: " if args.check else "wrote: ") + str(path.relative_to(ROOT)))
-    return 1 if args.check and stale else 0
+    return generator_main((__doc__ or "").splitlines()[0], outputs, argv)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ The shipped TOML files are this module's output; a test fails when they differ f
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from collections.abc import Iterable, Mapping
@@ -32,6 +31,7 @@ from models.aircraft import AircraftCard, card_path, load_card  # noqa: E402
 from models.phantoms.card import CARDS_DIR  # noqa: E402
 from models.phantoms.common import HEX_FT, LEVEL_FT, SPEED_POINT_KT, TOP_SPEED  # noqa: E402
 from models.phantoms.missiles import MISSILES_PATH  # noqa: E402
+from tools.generated import generator_main  # noqa: E402
 
 G_FT_S2 = 32.174
 FT_S_PER_KT = 1.687810
@@ -1121,19 +1121,7 @@ def outputs() -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only report stale files")
-    args = parser.parse_args(argv)
-    stale = []
-    for path, text in outputs().items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            stale.append(path)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-    for path in stale:
-        print(("stale: " if args.check else "wrote: ") + str(path.relative_to(ROOT)))
-    return 1 if args.check and stale else 0
+    return generator_main(__doc__.splitlines()[0], outputs, argv)
 
 
 if __name__ == "__main__":
