@@ -30,6 +30,7 @@ from itertools import pairwise
 
 from engine.fc.indicator import turn_direction
 from engine.fc.movement import Move
+from engine.quaternion import about_axis, product
 from models.fc.common import (
     BAND_WORLD_FT,
     KT_PER_MPH,
@@ -316,10 +317,10 @@ def attitude_quaternion(
 ) -> tuple[float, float, float, float]:
     """(w, x, y, z) of the attitude (body y forward, z up): turn to the heading (clockwise
     from north), raise the nose by the pitch, then roll right wing down by the bank."""
-    yaw = _about((0.0, 0.0, 1.0), -math.radians(heading_deg))
-    pitch = _about((1.0, 0.0, 0.0), math.radians(pitch_deg))
-    roll = _about((0.0, 1.0, 0.0), math.radians(bank_deg))
-    w, x, y, z = _times(_times(yaw, pitch), roll)
+    yaw = about_axis((0.0, 0.0, 1.0), -math.radians(heading_deg))
+    pitch = about_axis((1.0, 0.0, 0.0), math.radians(pitch_deg))
+    roll = about_axis((0.0, 1.0, 0.0), math.radians(bank_deg))
+    w, x, y, z = product(product(yaw, pitch), roll)
     norm = math.sqrt(w * w + x * x + y * y + z * z)
     return (w / norm, x / norm, y / norm, z / norm)
 
@@ -347,21 +348,3 @@ def slerp(
     norm = math.sqrt(sum(c * c for c in mixed))
     w, x, y, z = (c / norm for c in mixed)
     return (w, x, y, z)
-
-
-def _about(axis: tuple[float, float, float], angle: float) -> tuple[float, float, float, float]:
-    s = math.sin(angle / 2.0)
-    return (math.cos(angle / 2.0), axis[0] * s, axis[1] * s, axis[2] * s)
-
-
-def _times(
-    a: tuple[float, float, float, float], b: tuple[float, float, float, float]
-) -> tuple[float, float, float, float]:
-    aw, ax, ay, az = a
-    bw, bx, by, bz = b
-    return (
-        aw * bw - ax * bx - ay * by - az * bz,
-        aw * bx + ax * bw + ay * bz - az * by,
-        aw * by - ax * bz + ay * bw + az * bx,
-        aw * bz + ax * by - ay * bx + az * bw,
-    )

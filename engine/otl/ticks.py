@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.otl.movement import PathPoint
+from engine.quaternion import about_axis, product
 
 INCH_FT = 50.0
 """Feet in one table inch (§Game Scale)."""
@@ -76,10 +77,10 @@ def _between(a: PathPoint, b: PathPoint, u: float) -> PathPoint:
 def attitude_quaternion(heading_deg: float, pitch_deg: float, bank_deg: float) -> tuple[float, ...]:
     """(w, x, y, z) of the attitude: turn to the heading (clockwise from north), raise the
     nose by the pitch, then roll right wing down by the bank."""
-    yaw = _axis_angle((0.0, 0.0, 1.0), -math.radians(heading_deg))
-    pitch = _axis_angle((1.0, 0.0, 0.0), math.radians(pitch_deg))
-    roll = _axis_angle((0.0, 1.0, 0.0), math.radians(bank_deg))
-    q = _product(_product(yaw, pitch), roll)
+    yaw = about_axis((0.0, 0.0, 1.0), -math.radians(heading_deg))
+    pitch = about_axis((1.0, 0.0, 0.0), math.radians(pitch_deg))
+    roll = about_axis((0.0, 1.0, 0.0), math.radians(bank_deg))
+    q = product(product(yaw, pitch), roll)
     norm = math.sqrt(sum(c * c for c in q))
     return tuple(c / norm for c in q)
 
@@ -87,19 +88,3 @@ def attitude_quaternion(heading_deg: float, pitch_deg: float, bank_deg: float) -
 def quaternions(points: Sequence[PathPoint]) -> npt.NDArray[np.float64]:
     """The attitude quaternion of each sample, as rows."""
     return np.array([attitude_quaternion(p.heading_deg, p.pitch_deg, p.bank_deg) for p in points])
-
-
-def _axis_angle(axis: tuple[float, float, float], angle: float) -> tuple[float, ...]:
-    s = math.sin(angle / 2.0)
-    return (math.cos(angle / 2.0), axis[0] * s, axis[1] * s, axis[2] * s)
-
-
-def _product(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
-    aw, ax, ay, az = a
-    bw, bx, by, bz = b
-    return (
-        aw * bw - ax * bx - ay * by - az * bz,
-        aw * bx + ax * bw + ay * bz - az * by,
-        aw * by - ax * bz + ay * bw + az * bx,
-        aw * bz + ax * by - ay * bx + az * bw,
-    )
