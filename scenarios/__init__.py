@@ -1,5 +1,5 @@
 """Scenario files shipped with furball, grouped as bfm/, historical/, demo/, otl/ (Over
-the Lines) and phantoms/ (Phantoms and Intruders).
+the Lines), phantoms/ (Phantoms and Intruders) and fc/ (Fighter Command).
 
 Scenarios are TOML data read with :func:`shipped`, never imported as code.
 """
@@ -11,7 +11,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-GROUPS = ("bfm", "historical", "demo", "otl", "phantoms")
+GROUPS = ("bfm", "historical", "demo", "otl", "phantoms", "fc")
 
 
 class ScenarioNotFound(ValueError):

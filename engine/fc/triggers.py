@@ -3,7 +3,7 @@
 A move does not roll them; it says which are due, with their modifiers, and what a failure
 brings, for the turn's sequence to roll.  A test passes when 1D6 plus its modifier reaches
 the pilot's number: Recruit 5, Veteran 4, Ace 3 (§Pilot Skill's table;
-docs/rulings.md "The skill test").
+docs/rulings.md "The pass rule").
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ def test_list_groups_the_shipped_scenarios_by_folder(capsys: pytest.CaptureFixtu
     assert code == 0, err
     lines = out.splitlines()
     headings = [line for line in lines if line and not line.startswith(" ")][:6]
-    assert headings == ["bfm/", "historical/", "demo/", "otl/", "phantoms/", "logs/"]
+    assert headings == ["bfm/", "historical/", "demo/", "otl/", "phantoms/", "fc/"]
     for found in shipped():
         assert f"  {Path(str(found)).parent.name}/{found.name.removesuffix('.toml')} " in out
     title = next(i for i, line in enumerate(lines) if "bfm/maneuver-break-turn " in line)
