@@ -15,6 +15,10 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from models.aircraft import AircraftCard
+from models.fc.campaign import FcCampaign
+from models.fc.gamelog import FcGameLog
+from models.fc.scenario import FcScenario
+from models.fc.sheet import ControlSheet as FcControlSheet
 from models.missile import MissileCard
 from models.otl.chart import PlaneChart
 from models.otl.gamelog import OtlGameLog
@@ -29,6 +33,10 @@ from models.timeline import TimelineMeta
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "aircraft_card": AircraftCard,
+    "fc-campaign": FcCampaign,
+    "fc-control-sheet": FcControlSheet,
+    "fc-game-log": FcGameLog,
+    "fc-scenario": FcScenario,
     "missile_card": MissileCard,
     "otl-game-log": OtlGameLog,
     "otl-plane-chart": PlaneChart,

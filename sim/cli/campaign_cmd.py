@@ -1,9 +1,11 @@
-"""``furball campaign``: play a Phantoms campaign of several days (the 2008 Update's
-Operation Musketeer, U-p.10–14) sortie by sortie, saving each mission's timeline and the
-campaign ledger after every sortie; ``--resume`` carries on from the ledger.
+"""``furball campaign``: play a campaign of several games, saving each game's timeline
+and the campaign ledger after every one; ``--resume`` carries on from the ledger.
 
-It prints the briefing, each sortie on one line as it is played, a summary at the end of
-each day, and the campaign's result.  The same seed gives the same ledger and timelines.
+The campaign file's ``kind`` names its rule set: a Phantoms campaign of several days (the
+2008 Update's Operation Musketeer, U-p.10–14) sortie by sortie, or a Fighter Command
+campaign of games whose pilots carry their kills and classification from game to game
+(§Pilot Skill).  It prints the briefing, each sortie or game as it is played, and the
+campaign's result.  The same seed gives the same ledger and timelines.
 """
 
 from __future__ import annotations
@@ -19,9 +21,12 @@ from typing import Any
 
 from engine.campaign import LEDGER_SUFFIX, Ledger, campaign_seed, load_ledger
 from engine.campaign.store import ledger_text
+from engine.fc.campaign import FcCampaignRunner, campaign_problems
+from engine.fc.campaign import start_ledger as fc_start_ledger
 from engine.phantoms.campaign import CampaignRunner
 from engine.phantoms.campaign_rules import defenders_strength, start_ledger
-from models.files import load_model
+from models.fc.campaign import FcCampaign
+from models.files import DataFileError, load_model, read_toml
 from models.phantoms.campaign import CAMPAIGN_SUFFIX, PhantomsCampaign
 from models.timeline import Timeline
 from sim.cli.arguments import SEED, Bounded
@@ -38,18 +43,22 @@ examples:
   furball campaign --out suez --resume          carry on from suez/musketeer.ledger.json
   furball play suez/day1-6sqn-1-abu-sueir.furball.npz
                                                 watch one of its missions in 3D
+  furball campaign fc/summer-1940 --out summer  four Fighter Command games, each pilot's
+                                                kills carried from game to game
 """
 
 
 def register(commands: Any) -> None:
     campaign = commands.add_parser(
         "campaign",
-        help="play a Phantoms campaign (Operation Musketeer), mission by mission",
+        help="play a campaign (Phantoms' Operation Musketeer, a Fighter Command summer)",
         description=(
-            "Play a Phantoms campaign of several days: the opening raids, each squadron's "
-            "strikes in the attack-phase order, played by the AI pilots, their losses carried "
-            "from day to day. Writes every mission's timeline and the campaign ledger into "
-            "--out; --resume carries on from the ledger."
+            "Play a campaign of several games. A Phantoms campaign: the opening raids, each "
+            "squadron's strikes in the attack-phase order, played by the AI pilots, their "
+            "losses carried from day to day. A Fighter Command campaign: its games in order, "
+            "each pilot's kills and classification carried from game to game. Writes every "
+            "game's timeline and the campaign ledger into --out; --resume carries on from "
+            "the ledger."
         ),
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -75,7 +84,7 @@ def register(commands: Any) -> None:
         "--days",
         type=DAYS,
         metavar="N",
-        help=f"play up to the end of day N, {DAYS.limits} (default: to the end)",
+        help=f"play up to the end of day (or game) N, {DAYS.limits} (default: to the end)",
     )
     campaign.add_argument("--json", action="store_true", help="print one JSON summary instead")
     campaign.set_defaults(handler=_campaign)
@@ -84,16 +93,21 @@ def register(commands: Any) -> None:
 # -- finding and reading the campaign ---------------------------------------------------
 
 
+CAMPAIGN_GROUPS = ("phantoms", "fc")
+"""The scenario groups that ship campaigns, each in its ``campaigns`` folder."""
+
+
 def shipped_campaigns() -> dict[str, Path]:
-    """The shipped campaign files by name (``musketeer``)."""
-    folder = files("scenarios") / "phantoms" / "campaigns"
-    if not folder.is_dir():
-        return {}
-    return {
-        f.name.removesuffix(CAMPAIGN_SUFFIX): Path(str(f))
-        for f in sorted(folder.iterdir(), key=lambda f: f.name)
-        if f.name.endswith(CAMPAIGN_SUFFIX)
-    }
+    """The shipped campaign files by name (``musketeer``, ``summer-1940``)."""
+    found: dict[str, Path] = {}
+    for group in CAMPAIGN_GROUPS:
+        folder = files("scenarios") / group / "campaigns"
+        if not folder.is_dir():
+            continue
+        for f in sorted(folder.iterdir(), key=lambda f: f.name):
+            if f.name.endswith(CAMPAIGN_SUFFIX):
+                found[f.name.removesuffix(CAMPAIGN_SUFFIX)] = Path(str(f))
+    return found
 
 
 def find_campaign(text: str) -> Path:
@@ -101,7 +115,9 @@ def find_campaign(text: str) -> Path:
     if path.exists():
         return path
     shipped = shipped_campaigns()
-    name = text.removeprefix("phantoms/").removesuffix(CAMPAIGN_SUFFIX)
+    name = text.removesuffix(CAMPAIGN_SUFFIX)
+    for group in CAMPAIGN_GROUPS:
+        name = name.removeprefix(f"{group}/")
     if name in shipped:
         return shipped[name]
     known = ", ".join(shipped) or "none"
@@ -123,8 +139,24 @@ def _out_folder(out: Path) -> Path:
     return out
 
 
+def check_campaign(path: Path) -> PhantomsCampaign | FcCampaign:
+    """Read a campaign file of either kind; a :class:`DataFileError` names every
+    problem (a Fighter Command campaign's seats are checked against its scenarios)."""
+    if read_toml(path).get("kind") == "fc.campaign":
+        fc = load_model(FcCampaign, path)
+        problems = campaign_problems(fc, path.parent)
+        if problems:
+            raise DataFileError(path, problems)
+        return fc
+    return load_model(PhantomsCampaign, path)
+
+
 def _ledger(
-    args: argparse.Namespace, campaign: PhantomsCampaign, path: Path, text: str, ledger_path: Path
+    args: argparse.Namespace,
+    campaign: PhantomsCampaign | FcCampaign,
+    path: Path,
+    text: str,
+    ledger_path: Path,
 ) -> Ledger:
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     if not args.resume:
@@ -134,6 +166,8 @@ def _ledger(
                 "to play on from it, or another --out (nothing was changed)"
             )
         seed = campaign_seed(args.seed, campaign.seed)
+        if isinstance(campaign, FcCampaign):
+            return fc_start_ledger(campaign, args.campaign, digest, seed)
         return start_ledger(campaign, args.campaign, digest, seed)
     if not ledger_path.exists():
         raise ValueError(
@@ -254,7 +288,9 @@ def _writer(folder: Path, name: str) -> Callable[[Ledger], None]:
 def _campaign(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     started = time.perf_counter()
     path = find_campaign(args.campaign)
-    campaign = load_model(PhantomsCampaign, path)
+    campaign = check_campaign(path)
+    if isinstance(campaign, FcCampaign):
+        return _fc_campaign(args, path, campaign, started)
     if args.days is not None and args.days > len(campaign.days):
         raise ValueError(f"--days {args.days}: {campaign.name} has {len(campaign.days)} days")
     text = path.read_text(encoding="utf-8")
@@ -302,6 +338,97 @@ def _campaign(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             "lines": printed + closing,
         }
     )
+    if not args.json:
+        sys.stdout.flush()
+    return "\n".join(closing), data
+
+
+# -- a Fighter Command campaign -----------------------------------------------------------
+
+
+def fc_briefing_lines(campaign: FcCampaign, ledger: Ledger) -> list[str]:
+    lines = [
+        f"{campaign.name}: {len(campaign.games)} games, seed {ledger.seed}",
+        *(f"  {line.strip()}" for line in campaign.description.strip().splitlines()),
+    ]
+    for side in sorted({p.side for p in campaign.pilots}):
+        lines.append(f"{side}:")
+        for record in ledger.entities:
+            if record.side == side and record.kind == "pilot":
+                a = record.attributes
+                lines.append(
+                    f"  {a['name']:<34} {str(a['classification']).title():<8} "
+                    f"{a['kills']:>2} kills  {record.status}"
+                )
+    return lines
+
+
+def fc_result_lines(ledger: Ledger) -> list[str]:
+    if ledger.result is None:
+        return [f"campaign paused after game {ledger.cursor.day}: play on with --resume"]
+    head = ledger.result.winner or "no side"
+    return [f"campaign result: {head} wins, {ledger.result.reason}"]
+
+
+def _fc_campaign(
+    args: argparse.Namespace, path: Path, campaign: FcCampaign, started: float
+) -> tuple[str, dict[str, Any]]:
+    if args.days is not None and args.days > len(campaign.games):
+        raise ValueError(f"--days {args.days}: {campaign.name} has {len(campaign.games)} games")
+    text = path.read_text(encoding="utf-8")
+    if args.resume and not args.out.is_dir():
+        raise ValueError(f"--resume: --out {args.out} is no folder holding a campaign ledger")
+    folder = _out_folder(args.out)
+    stem = path.name.removesuffix(CAMPAIGN_SUFFIX).removesuffix(".toml")
+    ledger_path = folder / f"{stem}{LEDGER_SUFFIX}"
+    ledger = _ledger(args, campaign, path, text, ledger_path)
+    save_ledger = _writer(folder, ledger_path.name)
+    printed: list[str] = []
+
+    def say(line: str) -> None:
+        printed.append(line)
+        if not args.json:
+            print(line, flush=True)
+
+    def save_timeline(name: str, timeline: Timeline) -> None:
+        out = OutputFile.check(folder / name, TIMELINE_SUFFIXES, option="--out")
+        with out.writing() as partial:
+            timeline.save(partial)
+
+    for line in fc_briefing_lines(campaign, ledger):
+        say(line)
+    if args.resume:
+        say(f"resuming from {ledger_path} after game {ledger.cursor.day}")
+    save_ledger(ledger)
+    FcCampaignRunner(campaign, ledger, path.parent, say, save_ledger, save_timeline).play(args.days)
+    wall_s = time.perf_counter() - started
+    closing = [
+        *fc_result_lines(ledger),
+        *fc_briefing_lines(campaign, ledger)[1 + len(campaign.description.strip().splitlines()) :],
+        f"wrote {ledger_path} and {len(ledger.sorties)} timelines in {folder} ({wall_s:.1f} s)",
+    ]
+    data = {
+        "campaign": campaign.name,
+        "seed": ledger.seed,
+        "result": None if ledger.result is None else ledger.result.model_dump(mode="json"),
+        "pilots": {
+            e.id: {"status": e.status, **e.attributes} for e in ledger.entities if e.kind == "pilot"
+        },
+        "games": [
+            {
+                "number": s.number,
+                "title": s.target,
+                "seed": s.seed,
+                "timeline": s.timeline,
+                "notes": s.outcome.notes,
+            }
+            for s in ledger.sorties
+        ],
+        "ledger": str(ledger_path),
+        "out": str(folder),
+        "wall_s": round(wall_s, 3),
+        "lines": printed + closing,
+    }
     if not args.json:
         sys.stdout.flush()
     return "\n".join(closing), data

@@ -11,7 +11,7 @@ from typing import Any
 from engine import Game
 from engine.errors import ScenarioError
 from engine.rulesets import load_scenario, log_ruleset, ruleset, ruleset_for_table
-from models.files import DataFileError, load_model, read_toml
+from models.files import DataFileError, read_toml
 from models.scenario_common import ScenarioCommon
 from models.timeline import TIMELINE_SUFFIX, Timeline
 from scenarios import find_scenario
@@ -105,9 +105,14 @@ def register(commands: Any) -> None:
     inspect.set_defaults(handler=_inspect)
 
 
+CAMPAIGN_KINDS = ("phantoms.campaign", "fc.campaign")
+"""The ``kind`` of each rule set's campaign file."""
+
+
 def is_campaign(path: Path) -> bool:
-    """A campaign file (``kind = "phantoms.campaign"``) rather than a scenario."""
-    return read_toml(path).get("kind") == "phantoms.campaign"
+    """A campaign file (``kind = "phantoms.campaign"``, ``"fc.campaign"``) rather than a
+    scenario."""
+    return read_toml(path).get("kind") in CAMPAIGN_KINDS
 
 
 def is_log(path: Path) -> bool:
@@ -254,9 +259,9 @@ def log_file_problems(path: Path) -> list[str]:
 def _validate(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     path = find_scenario(args.scenario)
     if is_campaign(path):
-        from models.phantoms.campaign import PhantomsCampaign
+        from sim.cli.campaign_cmd import check_campaign
 
-        load_model(PhantomsCampaign, path)  # raises DataFileError naming every problem
+        check_campaign(path)  # raises DataFileError naming every problem
         return f"{path}: ok", {"file": str(path), "ok": True, "problems": []}
     problems = log_file_problems(path) if is_log(path) else scenario_problems(path)
     if problems:
