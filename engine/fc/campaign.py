@@ -32,7 +32,7 @@ from engine.rulesets import load_scenario
 from models.fc.campaign import CampaignGame, FcCampaign
 from models.fc.scenario import FcScenario
 from models.timeline import Timeline
-from scenarios import find_scenario
+from scenarios import ScenarioNotFound, find_scenario, shipped
 
 RULES = "fc"
 ACTIVE, KILLED, MISSING = "active", "killed", "missing"
@@ -234,6 +234,17 @@ def campaign_problems(campaign: FcCampaign, folder: Path) -> list[str]:
             scenario = load_scenario(
                 find_scenario(str(beside if beside.is_file() else game.scenario))
             )
+        except ScenarioNotFound:
+            ours = ", ".join(
+                f"fc/{f.name.removesuffix('.toml')}"
+                for f in shipped()
+                if Path(str(f)).parent.name == "fc"
+            )
+            problems.append(
+                f"{where}.scenario: no file {game.scenario!r} beside the campaign and no shipped "
+                f"scenario by that name (Fighter Command's: {ours})"
+            )
+            continue
         except (ValueError, OSError) as error:
             problems.append(f"{where}.scenario: {error}")
             continue

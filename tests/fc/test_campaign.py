@@ -73,3 +73,15 @@ def test_a_seat_in_an_enemy_aircraft_is_refused(
     err = capsys.readouterr().err
     assert "bad.campaign.toml" in err and "games[0].seats.red-1" in err
     assert "Traceback" not in err
+
+
+def test_a_missing_scenario_is_named_with_the_ones_there_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = Path("scenarios/fc/campaigns/summer-1940.campaign.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "gone.campaign.toml"
+    bad.write_text(text.replace('"fc/battle-of-britain"', '"fc/nowhere"', 1), encoding="utf-8")
+    assert run("campaign", str(bad), "--out", str(tmp_path / "out")) != 0
+    err = capsys.readouterr().err
+    assert "games[0].scenario" in err and "fc/battle-of-britain" in err
+    assert not (tmp_path / "out").exists()
