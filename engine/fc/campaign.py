@@ -197,7 +197,7 @@ class FcCampaignRunner:
         attributes["games"] = int(attributes["games"]) + 1
         before = str(attributes["classification"])
         attributes["classification"] = skill_for_kills(int(attributes["kills"]))
-        fate = {"crashed": KILLED, "lost": MISSING}.get(status, ACTIVE)
+        fate = {"crashed": KILLED, "falling": KILLED, "lost": MISSING}.get(status, ACTIVE)
         words = f"{attributes['name']}: {kills} kill(s), {attributes['kills']} in all"
         if attributes["classification"] != before:
             words += f", now {str(attributes['classification']).title()}"
