@@ -1,0 +1,112 @@
+"""An aircraft display of the hex jet game (планшет самолета, §4.8.1): what the Flight
+Decision Steps read off it, as data.
+
+The seed (§6.0–§6.6) names the display's parts without printing any: the throttle track
+(трек режимов работы двигателя: AB / MIL / IDLE, with each setting's fuel cost), the
+25-box fuel track (трек топлива) ending in the BINGO box, the Maneuver Matrix (Матрица
+Маневра), the Altitude Change Track (трек изменения высоты, 0–6), the Altitude Track
+(трек высоты, 0–15 in the basic game), the Speed Track (трек скорости) and the
+Acceleration Chart (Таблица Ускорения): a column for subsonic (9 or less) and supersonic
+(10 or more) speed, each split by High or Normal Acceleration, each by throttle, with a
+row for each altitude change; a cell is a signed speed change or **P**, a prohibited
+combination.  Whether the aircraft can use afterburner and which acceleration class it
+has come from §1.2.1.2, which the seed does not hold.
+
+The display is read-only: the aircraft's markers live in ``engine.hexjet.decision``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Self
+
+from pydantic import Field, model_validator
+
+from models.base import DataModel, FieldProblems
+
+Throttle = Literal["AB", "MIL", "IDLE"]
+"""§6.1: форсаж (afterburner), основной боевой режим (military), минимальная мощность."""
+THROTTLES: tuple[Throttle, ...] = ("AB", "MIL", "IDLE")
+SpeedClass = Literal["subsonic", "supersonic"]
+AccelerationClass = Literal["high", "normal"]
+SUPERSONIC_FROM_SPEED = 10
+"""§6.6.1: subsonic (дозвуковая) is 9 or less, supersonic (сверхзвуковая) 10 or more."""
+MAX_ALTITUDE_CHANGE = 6
+"""§6.4: "never more than six altitude levels a turn"."""
+BASIC_CEILING = 15
+"""§6.5: the highest altitude level for every aircraft in the basic game."""
+ChartCell = int | Literal["P"]
+"""A signed speed change (§6.6.4.1) or P, a prohibited combination (§6.6.4)."""
+
+
+def speed_class(speed: int) -> SpeedClass:
+    """§6.6.1: the chart's column for the speed now."""
+    return "supersonic" if speed >= SUPERSONIC_FROM_SPEED else "subsonic"
+
+
+class ChartColumn(DataModel):
+    """One throttle sub-column: the result for each signed altitude change (climb +,
+    dive −), from −6 to +6, lowest first."""
+
+    throttle: Throttle
+    results: tuple[ChartCell, ...] = Field(
+        min_length=2 * MAX_ALTITUDE_CHANGE + 1, max_length=2 * MAX_ALTITUDE_CHANGE + 1
+    )
+
+    def result(self, altitude_change: int) -> ChartCell:
+        return self.results[altitude_change + MAX_ALTITUDE_CHANGE]
+
+
+class ChartBlock(DataModel):
+    """The chart's sub-columns for one speed class and one acceleration class."""
+
+    speed_class: SpeedClass
+    acceleration: AccelerationClass
+    columns: tuple[ChartColumn, ...] = Field(min_length=1, max_length=3)
+
+    def column(self, throttle: Throttle) -> ChartColumn | None:
+        return next((c for c in self.columns if c.throttle == throttle), None)
+
+
+class AccelerationChart(DataModel):
+    """The Acceleration Chart (Таблица Ускорения, §6.6)."""
+
+    blocks: tuple[ChartBlock, ...] = Field(min_length=1, max_length=4)
+
+    @model_validator(mode="after")
+    def _one_block_each(self) -> Self:
+        keys = [(b.speed_class, b.acceleration) for b in self.blocks]
+        if len(set(keys)) != len(keys):
+            raise FieldProblems([("blocks", "two blocks for the same speed and acceleration")])
+        return self
+
+    def result(
+        self, speed: int, acceleration: AccelerationClass, throttle: Throttle, altitude_change: int
+    ) -> ChartCell:
+        """§6.6.1–§6.6.3: the cell for the speed's column, the acceleration sub-column, the
+        throttle and the altitude-change row; P where the chart has no such column."""
+        block = next(
+            (
+                b
+                for b in self.blocks
+                if b.speed_class == speed_class(speed) and b.acceleration == acceleration
+            ),
+            None,
+        )
+        column = block.column(throttle) if block is not None else None
+        return "P" if column is None else column.result(altitude_change)
+
+
+class AircraftDisplay(DataModel):
+    """What the Flight Decision Steps read off one type's display."""
+
+    id: str = Field(pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1)
+    afterburner: bool
+    """§6.1's exception: an aircraft that cannot use afterburner (§1.2.1.2) may not pick
+    AB."""
+    acceleration: AccelerationClass
+    """Its acceleration class (§6.6.1, "see 1.2.1.2"; read as the type's rating)."""
+    ceiling: int = Field(default=BASIC_CEILING, ge=1, le=BASIC_CEILING)
+    max_speed: int = Field(ge=3, le=30)
+    """The Speed Track's last box."""
+    chart: AccelerationChart
