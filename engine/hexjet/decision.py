@@ -26,6 +26,7 @@ from typing import Literal
 
 from engine.errors import IllegalOrder
 from models.hexjet.display import MAX_ALTITUDE_CHANGE, AircraftDisplay, Throttle
+from models.hexjet.orders import HexjetDecision
 
 FUEL_COST: dict[Throttle, int] = {"AB": 2, "MIL": 1, "IDLE": 0}
 """§6.2: fuel boxes a turn at each throttle setting."""
@@ -67,6 +68,11 @@ class Choice:
     direction: Direction = "ahead"
     vertical: Vertical = "level"
     levels: int = 0
+
+    @classmethod
+    def of(cls, decision: HexjetDecision) -> Choice:
+        """The choice a written decision (``AB RC2``) makes."""
+        return cls(decision.throttle, decision.direction, decision.vertical, decision.levels)
 
     @property
     def signed_change(self) -> int:

@@ -26,6 +26,7 @@ from models.hexjet.display import (
     ChartColumn,
     speed_class,
 )
+from models.hexjet.orders import HexjetDecision
 
 
 def column(throttle: str, base: int) -> ChartColumn:
@@ -156,3 +157,9 @@ def test_a_level_cell_keeps_the_altitude_change_at_zero() -> None:
 
 def test_speed_classes() -> None:
     assert speed_class(9) == "subsonic" and speed_class(10) == "supersonic"
+
+
+def test_a_written_decision_is_decided() -> None:
+    written = HexjetDecision.parse("AB RC2")
+    decision = decide(display(), Markers("MIL", 20, 8, 6), Choice.of(written))
+    assert decision.markers.altitude == 10 and decision.first_turn == "right"
