@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from engine.errors import IllegalOrder
+from models.hexjet.common import STALL_SPEED
 from models.hexjet.display import MAX_ALTITUDE_CHANGE, AircraftDisplay, Throttle
 from models.hexjet.orders import HexjetDecision
 
@@ -34,8 +35,6 @@ FUEL_BOXES = 25
 """§6.2: the fuel track's boxes."""
 BINGO_BOX = 1
 """§6.2: the BINGO box, the last unit of fuel."""
-STALL_SPEED = 3
-"""§6.6.4.2.1: the least speed (Скорость Сваливания)."""
 SURFACE_LEVEL = 0
 """§6.5: every hex's surface in the basic game ("на палубе")."""
 

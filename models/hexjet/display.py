@@ -22,17 +22,18 @@ from typing import Literal, Self
 from pydantic import Field, model_validator
 
 from models.base import DataModel, FieldProblems
+from models.hexjet.common import MAX_LEVEL, MAX_LEVEL_CHANGE, SUPERSONIC_SPEED
 
 Throttle = Literal["AB", "MIL", "IDLE"]
 """§6.1: форсаж (afterburner), основной боевой режим (military), минимальная мощность."""
 THROTTLES: tuple[Throttle, ...] = ("AB", "MIL", "IDLE")
 SpeedClass = Literal["subsonic", "supersonic"]
 AccelerationClass = Literal["high", "normal"]
-SUPERSONIC_FROM_SPEED = 10
+SUPERSONIC_FROM_SPEED = SUPERSONIC_SPEED
 """§6.6.1: subsonic (дозвуковая) is 9 or less, supersonic (сверхзвуковая) 10 or more."""
-MAX_ALTITUDE_CHANGE = 6
+MAX_ALTITUDE_CHANGE = MAX_LEVEL_CHANGE
 """§6.4: "never more than six altitude levels a turn"."""
-BASIC_CEILING = 15
+BASIC_CEILING = MAX_LEVEL
 """§6.5: the highest altitude level for every aircraft in the basic game."""
 ChartCell = int | Literal["P"]
 """A signed speed change (§6.6.4.1) or P, a prohibited combination (§6.6.4)."""
