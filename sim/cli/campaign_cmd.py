@@ -15,6 +15,7 @@ import hashlib
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -285,6 +286,42 @@ def _writer(folder: Path, name: str) -> Callable[[Ledger], None]:
     return save
 
 
+@dataclass
+class _Session:
+    """One run of the command: the --out folder, the ledger and its file, and how lines are
+    printed and files saved (whatever the rule set)."""
+
+    args: argparse.Namespace
+    folder: Path
+    ledger_path: Path
+    ledger: Ledger
+    save_ledger: Callable[[Ledger], None]
+    printed: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(
+        cls, args: argparse.Namespace, path: Path, campaign: PhantomsCampaign | FcCampaign
+    ) -> _Session:
+        text = path.read_text(encoding="utf-8")
+        if args.resume and not args.out.is_dir():
+            raise ValueError(f"--resume: --out {args.out} is no folder holding a campaign ledger")
+        folder = _out_folder(args.out)
+        stem = path.name.removesuffix(CAMPAIGN_SUFFIX).removesuffix(".toml")
+        ledger_path = folder / f"{stem}{LEDGER_SUFFIX}"
+        ledger = _ledger(args, campaign, path, text, ledger_path)
+        return cls(args, folder, ledger_path, ledger, _writer(folder, ledger_path.name))
+
+    def say(self, line: str) -> None:
+        self.printed.append(line)
+        if not self.args.json:
+            print(line, flush=True)
+
+    def save_timeline(self, name: str, timeline: Timeline) -> None:
+        out = OutputFile.check(self.folder / name, TIMELINE_SUFFIXES, option="--out")
+        with out.writing() as partial:
+            timeline.save(partial)
+
+
 def _campaign(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     started = time.perf_counter()
     path = find_campaign(args.campaign)
@@ -293,26 +330,10 @@ def _campaign(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         return _fc_campaign(args, path, campaign, started)
     if args.days is not None and args.days > len(campaign.days):
         raise ValueError(f"--days {args.days}: {campaign.name} has {len(campaign.days)} days")
-    text = path.read_text(encoding="utf-8")
-    if args.resume and not args.out.is_dir():
-        raise ValueError(f"--resume: --out {args.out} is no folder holding a campaign ledger")
-    folder = _out_folder(args.out)
-    stem = path.name.removesuffix(CAMPAIGN_SUFFIX).removesuffix(".toml")
-    ledger_path = folder / f"{stem}{LEDGER_SUFFIX}"
-    ledger = _ledger(args, campaign, path, text, ledger_path)
-    save_ledger = _writer(folder, ledger_path.name)
-    printed: list[str] = []
-
-    def say(line: str) -> None:
-        printed.append(line)
-        if not args.json:
-            print(line, flush=True)
-
-    def save_timeline(name: str, timeline: Timeline) -> None:
-        out = OutputFile.check(folder / name, TIMELINE_SUFFIXES, option="--out")
-        with out.writing() as partial:
-            timeline.save(partial)
-
+    session = _Session.open(args, path, campaign)
+    ledger, ledger_path, folder = session.ledger, session.ledger_path, session.folder
+    say, printed = session.say, session.printed
+    save_ledger, save_timeline = session.save_ledger, session.save_timeline
     for line in briefing_lines(campaign, ledger):
         say(line)
     if args.resume:
@@ -375,26 +396,10 @@ def _fc_campaign(
 ) -> tuple[str, dict[str, Any]]:
     if args.days is not None and args.days > len(campaign.games):
         raise ValueError(f"--days {args.days}: {campaign.name} has {len(campaign.games)} games")
-    text = path.read_text(encoding="utf-8")
-    if args.resume and not args.out.is_dir():
-        raise ValueError(f"--resume: --out {args.out} is no folder holding a campaign ledger")
-    folder = _out_folder(args.out)
-    stem = path.name.removesuffix(CAMPAIGN_SUFFIX).removesuffix(".toml")
-    ledger_path = folder / f"{stem}{LEDGER_SUFFIX}"
-    ledger = _ledger(args, campaign, path, text, ledger_path)
-    save_ledger = _writer(folder, ledger_path.name)
-    printed: list[str] = []
-
-    def say(line: str) -> None:
-        printed.append(line)
-        if not args.json:
-            print(line, flush=True)
-
-    def save_timeline(name: str, timeline: Timeline) -> None:
-        out = OutputFile.check(folder / name, TIMELINE_SUFFIXES, option="--out")
-        with out.writing() as partial:
-            timeline.save(partial)
-
+    session = _Session.open(args, path, campaign)
+    ledger, ledger_path, folder = session.ledger, session.ledger_path, session.folder
+    say, printed = session.say, session.printed
+    save_ledger, save_timeline = session.save_ledger, session.save_timeline
     for line in fc_briefing_lines(campaign, ledger):
         say(line)
     if args.resume:
