@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from engine.fc.field_edges import first_exit
+from engine.fc.fire import ALTITUDE_MODIFIER_FT
 from engine.fc.indicator import turn_direction
 from engine.fc.movement import Move, fly_unchecked
 from engine.fc.odds import reach_chance
@@ -41,7 +42,6 @@ EDGE_MARGIN_LAWN_FT = 6.0
 """How near a foreign edge a pilot dislikes ending (two yardsticks)."""
 LOW_BAND = 3
 """Below this band a pilot pulls up."""
-ALTITUDE_MODIFIER_FT = {0: 0, 1: -2, 2: -4}
 
 
 @dataclass(frozen=True)
