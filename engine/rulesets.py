@@ -34,6 +34,7 @@ ENTRY_POINT_GROUP = "furball.rulesets"
 BUILTIN = (
     "engine.bop.declaration:BIRDS_OF_PREY",
     "engine.fc.declaration:FIGHTER_COMMAND",
+    "engine.hexjet.declaration:HEXJET",
     "engine.otl.declaration:OVER_THE_LINES",
     "engine.phantoms.declaration:PHANTOMS",
 )

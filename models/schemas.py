@@ -19,6 +19,9 @@ from models.fc.campaign import FcCampaign
 from models.fc.gamelog import FcGameLog
 from models.fc.scenario import FcScenario
 from models.fc.sheet import ControlSheet as FcControlSheet
+from models.hexjet.display import AircraftDisplay as HexjetDisplay
+from models.hexjet.gamelog import HexjetGameLog
+from models.hexjet.scenario import HexjetScenario
 from models.missile import MissileCard
 from models.otl.chart import PlaneChart
 from models.otl.gamelog import OtlGameLog
@@ -37,6 +40,9 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "fc-control-sheet": FcControlSheet,
     "fc-game-log": FcGameLog,
     "fc-scenario": FcScenario,
+    "hexjet-display": HexjetDisplay,
+    "hexjet-game-log": HexjetGameLog,
+    "hexjet-scenario": HexjetScenario,
     "missile_card": MissileCard,
     "otl-game-log": OtlGameLog,
     "otl-plane-chart": PlaneChart,

@@ -1,5 +1,6 @@
 """Scenario files shipped with furball, grouped as bfm/, historical/, demo/, otl/ (Over
-the Lines), phantoms/ (Phantoms and Intruders) and fc/ (Fighter Command).
+the Lines), phantoms/ (Phantoms and Intruders), fc/ (Fighter Command) and hexjet/ (the hex
+jet game).
 
 Scenarios are TOML data read with :func:`shipped`, never imported as code.
 """
@@ -11,7 +12,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-GROUPS = ("bfm", "historical", "demo", "otl", "phantoms", "fc")
+GROUPS = ("bfm", "historical", "demo", "otl", "phantoms", "fc", "hexjet")
 
 
 class ScenarioNotFound(ValueError):

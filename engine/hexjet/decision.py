@@ -67,11 +67,19 @@ class Choice:
     direction: Direction = "ahead"
     vertical: Vertical = "level"
     levels: int = 0
+    hexsides: int = 0
+    """Hexsides turned in the Action Step (furball's completion, H7)."""
 
     @classmethod
     def of(cls, decision: HexjetDecision) -> Choice:
         """The choice a written decision (``AB RC2``) makes."""
-        return cls(decision.throttle, decision.direction, decision.vertical, decision.levels)
+        return cls(
+            decision.throttle,
+            decision.direction,
+            decision.vertical,
+            decision.levels,
+            decision.hexsides,
+        )
 
     @property
     def signed_change(self) -> int:

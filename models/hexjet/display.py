@@ -13,10 +13,16 @@ combination.  Whether the aircraft can use afterburner and which acceleration cl
 has come from §1.2.1.2, which the seed does not hold.
 
 The display is read-only: the aircraft's markers live in ``engine.hexjet.decision``.
+furball's displays of eight types (``data/displays/``) are its own reconstruction, written by
+``tools/hexjet_displays.py`` from the Birds of Prey cards (docs/hexjet.md "The displays");
+they also carry what furball's completion of the Action Step and combat reads: the turn
+allowance, the gun, the missiles, the damage rating and the miniature's size.
 """
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from typing import Literal, Self
 
 from pydantic import Field, model_validator
@@ -97,6 +103,40 @@ class AccelerationChart(DataModel):
         return "P" if column is None else column.result(altitude_change)
 
 
+class Gun(DataModel):
+    """The fixed gun (furball's completion): its name, the bursts it holds and its
+    modifier to the hit roll (from its weight of fire on the Birds of Prey card)."""
+
+    name: str = Field(min_length=1)
+    bursts: int = Field(ge=1, le=20)
+    hit_bonus: int = Field(default=0, ge=-2, le=2)
+
+
+Guidance = Literal["ir", "radar"]
+
+
+class Missile(DataModel):
+    """An air-to-air missile (furball's completion, ``data/weapons.toml``)."""
+
+    id: str = Field(pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1)
+    guidance: Guidance
+    all_aspect: bool
+    """Fires at a target in any quadrant; otherwise only from the target's rear
+    hemisphere (the early heat-seekers)."""
+    min_hexes: int = Field(ge=0, le=30)
+    max_hexes: int = Field(ge=1, le=40)
+    hit: int = Field(ge=2, le=12)
+    """2d6 at least this hits."""
+    damage: int = Field(ge=0, le=12)
+    """Damage points a hit adds to a d6."""
+    sources: tuple[str, ...] = ()
+
+
+class WeaponsFile(DataModel):
+    missile: tuple[Missile, ...] = Field(min_length=1)
+
+
 class AircraftDisplay(DataModel):
     """What the Flight Decision Steps read off one type's display."""
 
@@ -111,3 +151,63 @@ class AircraftDisplay(DataModel):
     max_speed: int = Field(ge=3, le=30)
     """The Speed Track's last box."""
     chart: AccelerationChart
+    reconstruction: bool = True
+    """furball's own derivation, not a printed display."""
+    turns: tuple[int, ...] = Field(default=(), max_length=31)
+    """The Maneuver Matrix's turn allowance (furball's completion): the most hexsides the
+    aircraft may turn in one turn, by speed box from 0; empty for no allowance beyond the
+    first move's turn (§6.3.1)."""
+    gun: Gun | None = None
+    missiles: dict[str, int] = Field(default_factory=dict)
+    """Air-to-air missiles carried, by weapon id (``data/weapons.toml``)."""
+    damage_rating: int = Field(default=4, ge=1, le=20)
+    """Damage points that destroy it (furball's completion)."""
+    length_ft: float = Field(default=50.0, gt=0.0, le=200.0)
+    span_ft: float = Field(default=35.0, gt=0.0, le=200.0)
+    height_ft: float = Field(default=15.0, gt=0.0, le=60.0)
+    sources: tuple[str, ...] = ()
+    derivation: str = ""
+
+    @model_validator(mode="after")
+    def _tracks_fit(self) -> Self:
+        if self.turns and len(self.turns) != self.max_speed + 1:
+            raise FieldProblems(
+                [
+                    (
+                        "turns",
+                        f"one allowance for each speed 0–{self.max_speed}, not {len(self.turns)}",
+                    )
+                ]
+            )
+        return self
+
+    def turn_allowance(self, speed: int) -> int:
+        """Hexsides it may turn this turn at ``speed`` (at least the first move's one)."""
+        if not self.turns:
+            return 1
+        return max(1, self.turns[min(max(speed, 0), self.max_speed)])
+
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+DISPLAYS_DIR = DATA_DIR / "displays"
+WEAPONS_PATH = DATA_DIR / "weapons.toml"
+
+
+@cache
+def displays(folder: Path = DISPLAYS_DIR) -> dict[str, AircraftDisplay]:
+    """The shipped aircraft displays by id (TOML, parsed and never executed)."""
+    from models.files import load_model
+
+    found = {}
+    for path in sorted(folder.glob("*.toml")):
+        display = load_model(AircraftDisplay, path)
+        found[display.id] = display
+    return found
+
+
+@cache
+def missiles(path: Path = WEAPONS_PATH) -> dict[str, Missile]:
+    """The shipped missiles by id."""
+    from models.files import load_model
+
+    return {m.id: m for m in load_model(WeaponsFile, path).missile}
