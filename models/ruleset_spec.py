@@ -67,6 +67,9 @@ class MapScale(_Spec):
     flight_stands: bool = False
     """The minis stand on flight stands whose height shows their altitude (a base on the
     table, a rod with a ring every 1,000 ft), as on a miniatures table; no altitude tiles."""
+    initiative_channel: str = ""
+    """A whole-number channel of each aircraft's place in the move order (1 first, 0 none):
+    the replay lays an initiative counter per aircraft off the map in that order."""
     stand_wire: bool = False
     """The flight stands are bent wires (a backyard game's): the rod's top bends to meet
     the model's belly at its attitude."""

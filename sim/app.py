@@ -106,6 +106,7 @@ class ReplayScene:
         from sim.view.ground import HexGround
         from sim.view.ground_units import GroundUnits
         from sim.view.hud import Hud
+        from sim.view.initiative_markers import InitiativeMarkers
         from sim.view.instructor import InstructorOverlays
         from sim.view.labels import EntityLabels, ScreenSpace
         from sim.view.legend import AltitudeLegend
@@ -171,6 +172,7 @@ class ReplayScene:
             smoke_trails(self.root, self.settings),
             GunTracers(self.root, self.settings),
             self.bursts,
+            InitiativeMarkers(self.root, timeline, self.settings),
         ]
         if timeline.meta.measured_moves:
             self.layers.insert(

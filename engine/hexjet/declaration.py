@@ -36,6 +36,7 @@ HEXJET_SCALE = MapScale(
     alt_unit_name="level",
     mini_scale=12.0,
     flight_stands=True,
+    initiative_channel="hexjet.place",
 )
 """furball's scale (H6): 1,000 ft hexes and 1,000 ft levels; the counters ride on stands
 whose height shows the level.  A 50 ft jet drawn twelve times life size spans most of a
