@@ -83,7 +83,7 @@ class InitiativeMarkers:
             return
         x0 = min(state.position_ft[0] for _, state in placed)
         y0 = min(state.position_ft[1] for _, state in placed)
-        origin = (x0, y0 - self.size_ft * 2.5)
+        origin = (x0, y0 - self.size_ft * 1.5)
         step = self.size_ft * (1.0 + GAP_FRACTION)
         for index, (place, state) in enumerate(sorted(placed, key=lambda p: (p[0], p[1].id))):
             path, text = self._counter(state.id, state.side)
