@@ -94,9 +94,11 @@ def pitch_down_options(attitude: Attitude, amount: int) -> tuple[PitchDown, ...]
             PitchDown(end, target_path, centre_of_path(target_path), side, moved)
             for end, moved in _settle_canopy_and_wing(attitude, nose, velocity)
         )
-    unique: dict[Attitude, PitchDown] = {}
+    unique: dict[tuple[Attitude, tuple[Cell, ...]], PitchDown] = {}
     for outcome in outcomes:
-        unique.setdefault(outcome.attitude, outcome)
+        # Two sides that end with the same marks still differ when the Nose passed through
+        # different border cells: the movement vector is then the player's choice too.
+        unique.setdefault((outcome.attitude, outcome.nose_path), outcome)
     return tuple(unique.values())
 
 

@@ -97,3 +97,16 @@ def test_separated_velocity_keeps_its_distance_from_the_nose_when_it_can(
             for side in ("cw", "ccw")
         )
         assert abs(distance(end.nose, end.velocity) - gap) == best
+
+
+@pytest.mark.parametrize("amount", [0, 2])
+def test_an_unload_through_the_level_ring_keeps_the_side_it_was_ordered(amount: int) -> None:
+    """Unloaded Flight: from 000+30 the Nose's path crosses the level ring at 015+00 or at
+    345+00; with the same marks at the end, the side still picks the movement vector."""
+    climbing = next(a for a in _attitudes_with_nose(P("000+30")) if a.canopy.pitch_deg >= 30)
+    cw = pitch_down(climbing, amount, "cw")
+    ccw = pitch_down(climbing, amount, "ccw")
+    assert cw.side == "cw" and ccw.side == "ccw"
+    assert P("015+00") in cw.nose_path and P("345+00") in ccw.nose_path
+    assert cw.movement_vector != ccw.movement_vector
+    assert pitch_down(climbing, amount).side == "cw"  # the default is unchanged
