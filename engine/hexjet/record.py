@@ -19,7 +19,7 @@ from engine.hexjet.declaration import HEXJET as HJ
 from engine.hexjet.state import HexjetPlane
 from engine.hexjet.ticks import centre_ft, sample_move
 from engine.hexmap import Hex
-from engine.phantoms.ticks import attitude_quaternions
+from engine.quaternion import attitude_quaternions
 from engine.timeline_rows import channel_array
 from models.hexjet.common import (
     FT_S_PER_SPEED,

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from engine.hexjet.action import Move, heading_deg
 from engine.hexmap import Hex
-from engine.phantoms.ticks import attitude_quaternions
+from engine.quaternion import attitude_quaternions
 from models.hexjet.common import FT_S_PER_SPEED, HEX_FT, LEVEL_FT, TURN_S
 
 Floats = npt.NDArray[np.float64]

@@ -31,8 +31,9 @@ from engine.phantoms.ground_war_units import (
 )
 from engine.phantoms.hexgrid import ahead, centre_ft
 from engine.phantoms.intruders.naval import TURNS_PER_MOVE
-from engine.phantoms.ticks import TICK_S, TICKS_PER_TURN, attitude_quaternions
+from engine.phantoms.ticks import TICK_S, TICKS_PER_TURN
 from engine.phantoms.ticks_missiles import WeaponSamples, sample_bomb, sample_missile, sample_sam
+from engine.quaternion import attitude_quaternions
 from engine.timeline_rows import blank_row
 from models.timeline import EntityInfo
 

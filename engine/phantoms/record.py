@@ -20,8 +20,9 @@ import numpy.typing as npt
 from engine.phantoms.declaration import PHANTOMS, TICKS_PER_IMPULSE
 from engine.phantoms.hexgrid import centre_ft, level_ft
 from engine.phantoms.state import PlaneState
-from engine.phantoms.ticks import TICKS_PER_TURN, Carry, attitude_quaternions, sample_turn
+from engine.phantoms.ticks import TICKS_PER_TURN, Carry, sample_turn
 from engine.phantoms.ticks_missiles import sample_missile
+from engine.quaternion import attitude_quaternions
 from engine.timeline_rows import blank_row, channel_array
 from models.phantoms.common import SPEED_POINT_KT
 from models.timeline import CORE_CHANNELS, EntityInfo, Event, Timeline, TimelineMeta

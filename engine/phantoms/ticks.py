@@ -44,6 +44,7 @@ import numpy.typing as npt
 from engine.hexmap import Hex
 from engine.phantoms.hexgrid import ahead, centre_ft
 from engine.phantoms.state import MoveStep
+from engine.quaternion import attitude_quaternions
 from models.phantoms.common import (
     HEX_FT,
     IMPULSES_PER_TURN,
@@ -328,26 +329,6 @@ def taut_string(t: Floats, lo: Floats, hi: Floats) -> Floats:
         out[a : b + 1] = pa + (pb - pa) * span / float(t[b] - t[a])
         a, pa = b, pb
     return out
-
-
-def attitude_quaternions(heading_deg: Floats, pitch_deg: Floats, bank_deg: Floats) -> Floats:
-    """Rows (w, x, y, z): yaw to the heading (clockwise from north), raise the nose by the
-    pitch, roll right wing down by the bank; as :func:`engine.otl.ticks.attitude_quaternion`."""
-    yaw = -np.radians(heading_deg) / 2.0
-    pit = np.radians(pitch_deg) / 2.0
-    rol = np.radians(bank_deg) / 2.0
-    cy, sy = np.cos(yaw), np.sin(yaw)
-    cp, sp = np.cos(pit), np.sin(pit)
-    cr, sr = np.cos(rol), np.sin(rol)
-    # (cy, 0, 0, sy) ⊗ (cp, sp, 0, 0) = (cy cp, cy sp, −sy sp… ) written out, then ⊗ roll.
-    w1, x1, y1, z1 = cy * cp, cy * sp, sy * sp, sy * cp
-    w = w1 * cr - y1 * sr
-    x = x1 * cr - z1 * sr
-    y = w1 * sr + y1 * cr
-    z = z1 * cr + x1 * sr
-    q = np.stack([w, x, y, z], axis=-1)
-    norm: Floats = q / np.linalg.norm(q, axis=-1, keepdims=True)
-    return norm
 
 
 # -- the plan: nodes, rule hexes and control, read from the MoveSteps ----------------------

@@ -27,7 +27,8 @@ from typing import Final, get_args
 import numpy as np
 import numpy.typing as npt
 
-from engine.phantoms.ticks import TICKS_PER_TURN, attitude_quaternions
+from engine.phantoms.ticks import TICKS_PER_TURN
+from engine.quaternion import attitude_quaternions
 from models.phantoms.common import HEX_FT, Guidance
 
 Floats = npt.NDArray[np.float64]
