@@ -120,6 +120,9 @@ class AircraftState:
     """Engines (numbered from 1) stalled at Idle until they restart (Compressor Stall)."""
     departure_result: int | None = None
     """The Departure Result of this game-turn's departure check, if one was made."""
+    max_lift_exceeded: bool = False
+    """This game-turn's Lift Used went above Max-Lift ("Of Max Aero Load"): it departs in the
+    Departure step whatever its Departure Points."""
 
     @property
     def listed_card(self) -> AircraftCard:

@@ -200,6 +200,53 @@ def departure_check(
             region.name if region else None,
             records=(record,),
         )
+    return _departed(held, column, pips, result, region, where, data, dice, who, turn, tables)
+
+
+def max_lift_departure(
+    q_mark: float,
+    dice: Dice,
+    who: str,
+    turn: int,
+    tables: DepartureTables | None = None,
+) -> DepartureResult:
+    """Of Max Aero Load (Ap4): a Lift Used above Max-Lift departs controlled flight with a
+    departure result of −(d10 / 2), a half rounding up (docs/rulings.md "Max-Lift
+    departures"); it is then a High-Speed Departure or, in a Controllability Region, the
+    spin check decides."""
+    tables = tables or departure_tables()
+    region = controllability_region(q_mark, tables)
+    roll = dice.d10(purposes.max_lift_departure(who, turn))
+    result = -((roll + 1) // 2)
+    where = f" in the {region.name} Controllability Region" if region else ""
+    data: dict[str, float | int | str | bool] = {
+        "dp": 0,
+        "column": 0,
+        "control_ap": 0,
+        "pips": 0,
+        "max_lift_roll": roll,
+        "departure_result": result,
+        "region": region.name if region else "",
+    }
+    return _departed(0, 0, None, result, region, where, data, dice, who, turn, tables, roll)
+
+
+def _departed(
+    held: int,
+    column: int,
+    pips: int | None,
+    result: int,
+    region: ControllabilityRow | None,
+    where: str,
+    data: dict[str, float | int | str | bool],
+    dice: Dice,
+    who: str,
+    turn: int,
+    tables: DepartureTables,
+    max_lift_roll: int | None = None,
+) -> DepartureResult:
+    """A departure with ``result`` (0 or less): the spin check in a Controllability Region,
+    otherwise a High-Speed Departure."""
     hsd = tables.high_speed_departure
     spin_check = None
     outcome: DepartureOutcome = "high_speed"
@@ -207,9 +254,14 @@ def departure_check(
         spin_check = dice.d10(purposes.spin_check(who, turn)) + result
         outcome = "high_speed" if spin_check >= 0 else "spin"
     text = {"high_speed": "High-Speed Departure", "spin": "spins"}[outcome]
+    cause = (
+        f"{who} pulls past Max-Lift (d10 {max_lift_roll}){where}"
+        if max_lift_roll is not None
+        else f"{who} holds {held} DP{where}"
+    )
     record = EffectRecord(
         "departure",
-        f"{who} holds {held} DP{where}: departure result {result}"
+        f"{cause}: departure result {result}"
         + (f", spin check {spin_check}" if spin_check is not None else "")
         + f": {text}",
         {**data, "outcome": outcome, "spin_check": spin_check if spin_check is not None else 0},

@@ -127,6 +127,9 @@ def fly(
         spinning=state.spin is not None,
     )
     end_speed = change.end_speed_kt
+    state.max_lift_exceeded = state.spin is None and _pulls_past_max_lift(
+        state, conditions, plot, start_speed, weight
+    )
     t_end = t0 + TICKS_PER_TURN * TICK_S
     too_slow = too_slow_flight(end_speed, alt, state.callsign)
     end_speed, alt = too_slow.speed_kt, too_slow.alt_steps
@@ -273,3 +276,19 @@ def _stop_at_ground(samples: dict[str, npt.NDArray[Any]], ground_ft: float) -> i
     samples["alt_steps"][impact:] = round(ground_ft / STEP_FT)
     samples["active"][impact + 1 :] = False
     return impact
+
+
+def _pulls_past_max_lift(
+    state: AircraftState,
+    conditions: FlightConditions,
+    plot: PlottedTurn,
+    speed_kt: int,
+    weight_lb: float,
+) -> bool:
+    """Whether a turn the pilot pulled asks a Lift Used above Max-Lift ("Of Max Aero Load").
+    Only turns count: the loads a High-Speed Departure imposes count toward Average Load but
+    are not pulls, and flight too slow for 1 g is Too-Slow Flight's business."""
+    pulled = max((abs(s.load_g) for s in plot.segments if s.kind == "turn"), default=0.0)
+    if pulled <= 0.0:
+        return False
+    return perf.exceeds_max_lift(state.card, conditions.alt_ft, speed_kt, weight_lb, pulled)

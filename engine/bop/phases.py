@@ -31,8 +31,10 @@ from engine.bop.damage import (
     progressive_damage,
 )
 from engine.bop.departure import (
+    DepartureResult,
     departure_check,
     departure_tables,
+    max_lift_departure,
     spin_gyration,
     spin_recovery,
 )
@@ -269,7 +271,33 @@ def departure(state: AircraftState, conditions: FlightConditions, ctx: TurnConte
         if recovery.removed_at_end_of_turn:
             state.active = False
         return [recovery.record.event(t_end, (state.id,))] if recovery.record else []
+    if state.max_lift_exceeded:
+        state.max_lift_exceeded = False
+        return _max_lift_departure(state, conditions, ctx)
     return _departure_check(state, held, conditions, ctx)
+
+
+def _max_lift_departure(
+    state: AircraftState, conditions: FlightConditions, ctx: TurnContext
+) -> list[Event]:
+    """Of Max Aero Load: past Max-Lift the aircraft departs with −(d10 / 2); the turn's
+    Departure Points are spent with it (docs/rulings.md "Max-Lift departures")."""
+    result = max_lift_departure(
+        q_mark(conditions.keas, conditions.weight_lb, state.card.wing_area_ft2),
+        ctx.dice,
+        state.callsign,
+        ctx.turn,
+    )
+    _apply_departure(state, result)
+    return [record.event(ctx.end_s, (state.id,)) for record in result.records]
+
+
+def _apply_departure(state: AircraftState, result: DepartureResult) -> None:
+    state.departure_result = result.departure_result
+    if result.outcome == "high_speed":
+        state.imposed_unload = ImposedUnload(result.imposed_unloaded_ticks, result.imposed_load_g)
+    elif result.outcome == "spin":
+        state.spin = result.spin
 
 
 def _departure_check(
@@ -291,11 +319,7 @@ def _departure_check(
         state.callsign,
         ctx.turn,
     )
-    state.departure_result = result.departure_result
-    if result.outcome == "high_speed":
-        state.imposed_unload = ImposedUnload(result.imposed_unloaded_ticks, result.imposed_load_g)
-    elif result.outcome == "spin":
-        state.spin = result.spin
+    _apply_departure(state, result)
     return [record.event(ctx.end_s, (state.id,)) for record in result.records]
 
 

@@ -98,6 +98,11 @@ def departure_check(who: str, turn: int) -> str:
     return purpose("departure check", who, turn)
 
 
+def max_lift_departure(who: str, turn: int) -> str:
+    """The d10 of a departure past Max-Lift ("Of Max Aero Load")."""
+    return purpose("Max-Lift departure", who, turn)
+
+
 def spin_check(who: str, turn: int) -> str:
     """Whether a departure spins or is a High-Speed Departure ("Departure", SoP 06)."""
     return purpose("spin check", who, turn)

@@ -186,3 +186,27 @@ def test_recover_to_normal_flight_costs_an_overstress_point() -> None:
 def test_flat_spin_removes_the_aircraft_at_end_of_turn() -> None:
     result = spin_recovery(F4, SpinState(-9), -2, dice(d10(0)), "V", 1)
     assert result.outcome == "flat_spin" and result.removed_at_end_of_turn
+
+
+@pytest.mark.parametrize(("roll", "result"), [(1, -1), (3, -2), (4, -2), (10, -5)])
+def test_a_pull_past_max_lift_departs_with_minus_half_a_d10(roll: int, result: int) -> None:
+    """Of Max Aero Load: Lift Used above Max-Lift departs with −(d10 / 2), a half rounding
+    up; above the Controllability Regions that is a High-Speed Departure."""
+    from engine.bop.departure import max_lift_departure
+
+    dice = Dice.seeded(1, [("d10", roll)])
+    departed = max_lift_departure(50.0, dice, "Viper 1", 3)
+    assert departed.departure_result == result and departed.outcome == "high_speed"
+    assert "past Max-Lift" in departed.records[0].detail
+    assert [r.purpose for r in dice.rolls] == ["Max-Lift departure, Viper 1, turn 3"]
+
+
+def test_an_f16_slow_at_altitude_exceeds_max_lift_at_two_g() -> None:
+    """At 200 kt true and 15,000 ft (159 KEAS) an F-16C at its reference weight has a
+    Max-Lift limit of about 1.7 G: a 2.0 G plot asks more lift than the wing has."""
+    from engine import performance as perf
+
+    f16 = card("F-16C")
+    weight = f16.weights.reference_combat_lb
+    assert perf.exceeds_max_lift(f16, 15_000.0, 200, weight, 2.0)
+    assert not perf.exceeds_max_lift(f16, 15_000.0, 200, weight, 1.5)
