@@ -17,7 +17,7 @@ import numpy.typing as npt
 from engine.bop.activity import TaskRefused, receive_message
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.awareness import Awareness
-from engine.bop.combat import Combatant, Placement, gun_combat
+from engine.bop.combat import Combatant, GunSubPhase, Placement, gun_combat
 from engine.bop.crew import pay_missile_defense
 from engine.bop.decoys import countermeasure_columns, decoy_kind, release_against
 from engine.bop.launch_play import LaunchAids
@@ -48,8 +48,11 @@ class CombatPlay:
         before: dict[str, Placement],
         start_speeds: dict[str, int],
         samples: dict[str, dict[str, npt.NDArray[Any]]],
+        sub_phase: GunSubPhase = "normal_and_tracking",
     ) -> list[Event]:
-        """Gun combat after movement (SoP 07); the last tick shows what it left."""
+        """One gun sub-phase after movement (SoP 07: Initial Shots, or normal and tracking
+        shots); the last tick shows what it left. Whether a normal or tracking shot was
+        fired (no Initial Shot next turn) is settled in the second sub-phase."""
         combatants = {
             entity: Combatant(
                 entity,
@@ -66,11 +69,14 @@ class CombatPlay:
             for entity, state in self.aircraft.items()
             if state.active and state.damage is not None and entity in before
         }
-        events = gun_combat(combatants, orders, ctx, self.engage, self.guns_defense)
+        events = gun_combat(
+            combatants, orders, ctx, self.engage, self.guns_defense, sub_phase=sub_phase
+        )
         for entity, fighter in combatants.items():
             state = self.aircraft[entity]
             state.damage = fighter.damage
-            state.gun_shot_last_turn = fighter.fired_normal_or_tracking
+            if sub_phase == "normal_and_tracking":
+                state.gun_shot_last_turn = fighter.fired_normal_or_tracking
             if not fighter.active:
                 state.active = False
             if entity in samples:
