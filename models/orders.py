@@ -188,6 +188,11 @@ class BopPlot(DataModel):
     kind: Literal["bop.plot"] = "bop.plot"
     throttle: Throttle = "mil"
     """Throttle setting declared in SoP 02."""
+    engine_dspeed_kt: int | None = Field(default=None, ge=0, le=500)
+    """Engine ΔSpeed to take this game-turn, in knots (a multiple of 5), when the pilot
+    wants less than the throttle gives, to moderate airspeed (Engine, Ep12). At most what
+    the throttle gives at the start of the turn; at ``ab``, at least what ``mil`` gives.
+    Left out: all the throttle gives."""
     speedbrake: bool = False
     """Speedbrakes extended this game-turn (Form Drag)."""
     segments: tuple[Segment, ...] = Field(min_length=1, max_length=10)
@@ -207,6 +212,16 @@ class BopPlot(DataModel):
     """The crew's Activity Point choices; each left out follows the standing doctrine."""
     sensors: SensorOrders = Field(default_factory=SensorOrders)
     """Radar mode and IR missile selection; each left out follows the crew's doctrine."""
+
+    @field_validator("engine_dspeed_kt")
+    @classmethod
+    def _whole_speed_steps(cls, value: int | None) -> int | None:
+        if value is not None and value % 5:
+            raise ValueError(
+                f"Engine ΔSpeed {value} kt is not a multiple of 5 kt; speed changes are "
+                "written to the nearest 5 kt (Rounding; Engine, Ep12)"
+            )
+        return value
 
     @model_validator(mode="after")
     def _ten_ticks(self) -> Self:
