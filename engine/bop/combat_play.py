@@ -25,6 +25,7 @@ from engine.bop.missile_play import MissileTrack, pilot_quality, readable
 from engine.bop.sensor_phase import seeker_in_flight, slaved_acquisition, snapshot_acquisition
 from engine.bop.sensors.radar import guides_rhm
 from engine.bop.turn import TurnContext
+from engine.bop.weapon_select import WEAPON_RULE
 from engine.dice import Dice
 from models.missile import MissileCard
 from models.orders import BopPlot
@@ -179,16 +180,16 @@ class CombatPlay:
         )
 
     def weapon_launch(self, launcher: str, card: MissileCard) -> str:
-        """The pilot's Weapon Launch cockpit action, with Weapon Select first when the type
-        differs from the last one fired (Offensive Systems); returns why it cannot be paid."""
+        """Only the weapon selected in SoP 02 may be fired ("Select Weapon"); then the
+        pilot's Weapon Launch cockpit action (Offensive Systems). Returns why not, or ""."""
         state = self.aircraft[launcher]
+        if state.selected_weapon != card.type_id:
+            selected = state.selected_weapon or "nothing"
+            return f"{WEAPON_RULE}: the {card.type_id} is not selected ({selected} is)"
         if not state.ledgers:
             return ""
         pilot = state.ledgers[0]
         try:
-            if state.selected_weapon != card.type_id:
-                pilot.cockpit_action("weapon_select")
-                state.selected_weapon = card.type_id
             pilot.cockpit_action("launch")
         except TaskRefused as refused:
             return f"Weapon Launch: {refused.problem}"

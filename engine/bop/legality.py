@@ -21,12 +21,12 @@ from engine.bop.sensor_phase import radar_switch, snapshot_check
 from engine.bop.sensors.common import IllegalSensorAction
 from engine.bop.stores import jettison_problem
 from engine.bop.swing_wing import check_wing_order
+from engine.bop.weapon_select import WEAPON_RULE, weapon_order_problem
 from engine.hexmap import Hex
 from models.missile import IR_SEEKERS, missile_card
 from models.orders import BopPlot, Throttle
 
 MODE_RULE = "Set Radar Mode, SoP 02"
-WEAPON_RULE = "Select Weapon, SoP 02"
 DDS_RULE = "Setting Decoy Program, SoP 02"
 SNAPSHOT_RULE = "Declare a Missile Snapshot, SoP 02"
 ENGINE_RULE = "Engine ΔSpeed, Ep12"
@@ -102,6 +102,9 @@ def judge(
             aircraft=state.callsign,
             turn=turn,
         )
+    weapon = weapon_order_problem(state, plot)
+    if weapon:
+        raise IllegalOrder(WEAPON_RULE, weapon, aircraft=state.callsign, turn=turn)
     engine = engine_dspeed_problem(state, plot)
     if engine:
         raise IllegalOrder(ENGINE_RULE, engine, aircraft=state.callsign, turn=turn)

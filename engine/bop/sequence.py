@@ -35,6 +35,7 @@ from engine.bop.swing_wing import declare_wing, move_wing
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
 from engine.bop.ticks import awareness_text
 from engine.bop.turn import TurnContext
+from engine.bop.weapon_select import select_weapons
 from models.orders import BopPlot
 from models.scenario import Scenario
 from models.timeline import Event
@@ -99,8 +100,10 @@ def activity_point_recovery(ctx: TurnContext, play: TurnPlay) -> None:
 
 
 def declarations(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 02: what the pilots decided, swing-wing positions and DDS programs."""
+    """SoP 02: what the pilots decided, weapons selected, swing-wing positions and DDS
+    programs."""
     ctx.emit(play.pilot_notes)
+    ctx.emit(select_weapons(play.aircraft, play.orders, ctx))
     for entity, state in play.aircraft.items():
         if entity in play.orders:
             ctx.emit(declare_wing(state, play.orders[entity], ctx.start_s))
@@ -396,7 +399,7 @@ AWARE: When = "awareness rules on"
 
 SEQUENCE_OF_PLAY: tuple[Phase, ...] = (
     Phase("SoP 01", "Activity Point Recovery", "always", activity_point_recovery),
-    Phase("SoP 02", "Declarations: swing wing, DDS program", "always", declarations),
+    Phase("SoP 02", "Declarations: weapon, swing wing, DDS program", "always", declarations),
     Phase("SoP 02", "Declarations: radar mode, missile snapshot", AWARE, sensor_declarations),
     Phase("SoP 02", "Set throttle: compressor stalls", "always", set_throttle),
     Phase("SoP 03", "Spin gyrations", "always", spin_gyrations),
