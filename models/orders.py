@@ -176,7 +176,8 @@ class SensorOrders(DataModel):
     """Id of the aircraft the radar works on: the contact a mode switch keeps and the one
     Search tries to convert to a track; by default the target of this turn's missile order."""
     ir_missile: str | None = None
-    """The IR missile type whose seeker is active (Weapon Select)."""
+    """The IR missile type to select so that its seeker works this game-turn (Select
+    Weapon, SoP 02), when the plot names no ``weapon`` and no missile order."""
     decoy_program: int | None = Field(default=None, ge=0, le=8)
     """Set the Decoy Dispenser System to put out this many flares and this many chaff every
     game-turn from now on (0 switches it off; "Setting Decoy Program")."""
@@ -188,12 +189,22 @@ class BopPlot(DataModel):
     kind: Literal["bop.plot"] = "bop.plot"
     throttle: Throttle = "mil"
     """Throttle setting declared in SoP 02."""
+    engine_dspeed_kt: int | None = Field(default=None, ge=0, le=500)
+    """Engine ΔSpeed to take this game-turn, in knots (a multiple of 5), when the pilot
+    wants less than the throttle gives, to moderate airspeed (Engine, Ep12). At most what
+    the throttle gives at the start of the turn; at ``ab``, at least what ``mil`` gives.
+    Left out: all the throttle gives."""
     speedbrake: bool = False
     """Speedbrakes extended this game-turn (Form Drag)."""
     segments: tuple[Segment, ...] = Field(min_length=1, max_length=10)
     """Plotted segments; their durations must total exactly 10 ticks (Bp7)."""
+    weapon: str | None = Field(default=None, min_length=1)
+    """The missile type selected in SoP 02 (Select Weapon): the only one that may be launched
+    this game-turn and whose seeker works in the Sensors phase. Left out: the type of
+    ``missile``, else ``sensors.ir_missile``, else last turn's selection stands."""
     missile: MissileOrder | None = None
-    """A missile launch this game-turn (Missile Combat, "Launch and Boost")."""
+    """A missile launch this game-turn (Missile Combat, "Launch and Boost"); the type is the
+    selected weapon."""
     guns: GunOrder | None = None
     """Gun combat this game-turn: a normal or tracking shot at the target when one is open
     after movement (Gun Combat)."""
@@ -207,6 +218,16 @@ class BopPlot(DataModel):
     """The crew's Activity Point choices; each left out follows the standing doctrine."""
     sensors: SensorOrders = Field(default_factory=SensorOrders)
     """Radar mode and IR missile selection; each left out follows the crew's doctrine."""
+
+    @field_validator("engine_dspeed_kt")
+    @classmethod
+    def _whole_speed_steps(cls, value: int | None) -> int | None:
+        if value is not None and value % 5:
+            raise ValueError(
+                f"Engine ΔSpeed {value} kt is not a multiple of 5 kt; speed changes are "
+                "written to the nearest 5 kt (Rounding; Engine, Ep12)"
+            )
+        return value
 
     @model_validator(mode="after")
     def _ten_ticks(self) -> Self:

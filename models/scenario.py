@@ -249,6 +249,7 @@ def plot_reference_problems(
         ("guns.target", plot.guns.target if plot.guns else None, True),
         ("missile.target", plot.missile.target if plot.missile else None, True),
         ("missile.type", plot.missile.type if plot.missile else None, False),
+        ("weapon", plot.weapon, False),
         ("sensors.radar_target", plot.sensors.radar_target, True),
         ("sensors.ir_missile", plot.sensors.ir_missile, False),
     ]

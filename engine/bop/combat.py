@@ -1,9 +1,11 @@
 """The Combat Phase's gun combat in the game loop (SoP 07, "Gun Combat"; "Damage").
 
-After every aircraft has moved, each aircraft ordered to fire at a target looks at the
-geometry at the start and end of the turn (:func:`engine.bop.guns.gun_engagement`), takes
-the best shot open to it (a tracking shot, else a normal shot), and fires every gun type it
-carries together (one Pipper On roll).  Shots within the phase are simultaneous: all are
+Gun combat has two sub-phases (SoP 07; "Firing"): the Initial Shots declared in SoP 02 come
+first, before the missile attacks, and the normal and tracking shots after them.  In each,
+every aircraft ordered to fire at a target looks at the geometry at the start and end of the
+turn (:func:`engine.bop.guns.gun_engagement`), takes the shot its order asks for (an
+Initial Shot, or the best of a tracking and a normal shot), and fires every gun type it
+carries together (one Pipper On roll).  Shots within a sub-phase are simultaneous: all are
 rolled first, then each target's damage is applied (:func:`engine.bop.damage.apply_damage`),
 so two aircraft can shoot each other down.  Every roll goes through the game's Dice.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from engine.bearing import NoBearing, shoot_bearing
 from engine.bop.damage import CombatEvent, DamageState, apply_damage
@@ -31,6 +34,18 @@ from engine.phad import Attitude, Cell, distance
 from models.aircraft import AircraftCard
 from models.orders import BopPlot
 from models.timeline import Event
+
+GunSubPhase = Literal["initial", "normal_and_tracking"]
+"""The two gun sub-phases of the Combat Phase (SoP 07): Initial Shots, then (after the
+missile attacks) normal and tracking shots."""
+
+
+def shoots_in(plot: BopPlot, sub_phase: GunSubPhase) -> bool:
+    """True when ``plot`` orders a gunshot that belongs to ``sub_phase`` (SoP 07): an
+    Initial Shot order fires in the first, a best-shot order in the second."""
+    if plot.guns is None:
+        return False
+    return (plot.guns.shot == "initial") == (sub_phase == "initial")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +114,11 @@ def gun_combat(
     ctx: TurnContext,
     engage: Callable[[str, str], str] | None = None,
     defend: Callable[[str, str], int] | None = None,
+    sub_phase: GunSubPhase = "normal_and_tracking",
 ) -> list[Event]:
-    """Resolve every ordered gun attack of the turn and apply the damage; returns events.
+    """Resolve every gun attack ordered for ``sub_phase`` and apply the damage; returns
+    events (SoP 07: call it for "initial", then, after the missile attacks, for
+    "normal_and_tracking").
 
     ``engage(shooter, target)`` pays the shooter's Guns Engagement task, or says why it may
     not engage; ``defend(target, shooter)`` pays the target's Guns Defense and gives its AP
@@ -110,7 +128,7 @@ def gun_combat(
     events: list[Event] = []
     damage: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
     for shooter_id, plot in orders.items():
-        if plot.guns is None or shooter_id not in combatants:
+        if plot.guns is None or not shoots_in(plot, sub_phase) or shooter_id not in combatants:
             continue
         shooter = combatants[shooter_id]
         target = combatants.get(plot.guns.target)

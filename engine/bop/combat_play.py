@@ -17,7 +17,7 @@ import numpy.typing as npt
 from engine.bop.activity import TaskRefused, receive_message
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.awareness import Awareness
-from engine.bop.combat import Combatant, Placement, gun_combat
+from engine.bop.combat import Combatant, GunSubPhase, Placement, gun_combat
 from engine.bop.crew import pay_missile_defense
 from engine.bop.decoys import countermeasure_columns, decoy_kind, release_against
 from engine.bop.launch_play import LaunchAids
@@ -25,6 +25,7 @@ from engine.bop.missile_play import MissileTrack, pilot_quality, readable
 from engine.bop.sensor_phase import seeker_in_flight, slaved_acquisition, snapshot_acquisition
 from engine.bop.sensors.radar import guides_rhm
 from engine.bop.turn import TurnContext
+from engine.bop.weapon_select import WEAPON_RULE
 from engine.dice import Dice
 from models.missile import MissileCard
 from models.orders import BopPlot
@@ -48,8 +49,11 @@ class CombatPlay:
         before: dict[str, Placement],
         start_speeds: dict[str, int],
         samples: dict[str, dict[str, npt.NDArray[Any]]],
+        sub_phase: GunSubPhase = "normal_and_tracking",
     ) -> list[Event]:
-        """Gun combat after movement (SoP 07); the last tick shows what it left."""
+        """One gun sub-phase after movement (SoP 07: Initial Shots, or normal and tracking
+        shots); the last tick shows what it left. Whether a normal or tracking shot was
+        fired (no Initial Shot next turn) is settled in the second sub-phase."""
         combatants = {
             entity: Combatant(
                 entity,
@@ -66,11 +70,14 @@ class CombatPlay:
             for entity, state in self.aircraft.items()
             if state.active and state.damage is not None and entity in before
         }
-        events = gun_combat(combatants, orders, ctx, self.engage, self.guns_defense)
+        events = gun_combat(
+            combatants, orders, ctx, self.engage, self.guns_defense, sub_phase=sub_phase
+        )
         for entity, fighter in combatants.items():
             state = self.aircraft[entity]
             state.damage = fighter.damage
-            state.gun_shot_last_turn = fighter.fired_normal_or_tracking
+            if sub_phase == "normal_and_tracking":
+                state.gun_shot_last_turn = fighter.fired_normal_or_tracking
             if not fighter.active:
                 state.active = False
             if entity in samples:
@@ -173,16 +180,16 @@ class CombatPlay:
         )
 
     def weapon_launch(self, launcher: str, card: MissileCard) -> str:
-        """The pilot's Weapon Launch cockpit action, with Weapon Select first when the type
-        differs from the last one fired (Offensive Systems); returns why it cannot be paid."""
+        """Only the weapon selected in SoP 02 may be fired ("Select Weapon"); then the
+        pilot's Weapon Launch cockpit action (Offensive Systems). Returns why not, or ""."""
         state = self.aircraft[launcher]
+        if state.selected_weapon != card.type_id:
+            selected = state.selected_weapon or "nothing"
+            return f"{WEAPON_RULE}: the {card.type_id} is not selected ({selected} is)"
         if not state.ledgers:
             return ""
         pilot = state.ledgers[0]
         try:
-            if state.selected_weapon != card.type_id:
-                pilot.cockpit_action("weapon_select")
-                state.selected_weapon = card.type_id
             pilot.cockpit_action("launch")
         except TaskRefused as refused:
             return f"Weapon Launch: {refused.problem}"

@@ -120,6 +120,7 @@ def fly(
         speedbrake=orders.speedbrake and effects.speedbrake_works,
         stores_cd0=effects.form_drag_cd0 + state.stores_cd0,
         engine_outputs=state.engine_outputs(orders.throttle),
+        engine_dspeed_kt=orders.engine_dspeed_kt,
         average_load_g=drag_average,
         greatest_load_g=drag_greatest,
         negative_loads_used=plot.negative_loads_used,
@@ -216,6 +217,7 @@ def fly(
         (start_speed, end_speed),
         start_fuel,
         awareness_text(state),
+        engine_share=change.engine_share,
     )
     if crashed:
         impact = _stop_at_ground(samples, ground * STEP_FT)

@@ -21,14 +21,15 @@ from engine.bop.sensor_phase import radar_switch, snapshot_check
 from engine.bop.sensors.common import IllegalSensorAction
 from engine.bop.stores import jettison_problem
 from engine.bop.swing_wing import check_wing_order
+from engine.bop.weapon_select import WEAPON_RULE, weapon_order_problem
 from engine.hexmap import Hex
 from models.missile import IR_SEEKERS, missile_card
 from models.orders import BopPlot, Throttle
 
 MODE_RULE = "Set Radar Mode, SoP 02"
-WEAPON_RULE = "Select Weapon, SoP 02"
 DDS_RULE = "Setting Decoy Program, SoP 02"
 SNAPSHOT_RULE = "Declare a Missile Snapshot, SoP 02"
+ENGINE_RULE = "Engine ΔSpeed, Ep12"
 
 MIN_SAFE_LOAD_G = 1.0
 """Structure damage never takes the safe load below level flight (docs/rulings.md)."""
@@ -101,6 +102,12 @@ def judge(
             aircraft=state.callsign,
             turn=turn,
         )
+    weapon = weapon_order_problem(state, plot)
+    if weapon:
+        raise IllegalOrder(WEAPON_RULE, weapon, aircraft=state.callsign, turn=turn)
+    engine = engine_dspeed_problem(state, plot)
+    if engine:
+        raise IllegalOrder(ENGINE_RULE, engine, aircraft=state.callsign, turn=turn)
     if plot.guns is not None:
         problem = _gun_order_problem(state, entity, plot.guns.target, aircraft)
         if problem:
@@ -150,6 +157,43 @@ def plan(
     except IllegalOrder as error:
         raise error.located(state.callsign, turn) from None
     return Planned(conditions, plot, moves)
+
+
+def engine_dspeed_range_kt(state: AircraftState, throttle: Throttle) -> tuple[int, int]:
+    """(least, most) Engine ΔSpeed ``state`` may take this game-turn at ``throttle`` (Ep12):
+    any value up to what the throttle gives, but at afterburner no less than what the Dry
+    (``mil``) setting would give."""
+
+    def available(setting: Throttle) -> int:
+        return perf.engine_term_kt(
+            state.card,
+            setting,
+            state.alt_ft,
+            state.speed_kt,
+            state.weight_lb,
+            state.engine_outputs(setting),
+        )
+
+    most = available(throttle)
+    least = min(most, available("mil")) if throttle == "ab" else 0
+    return least, most
+
+
+def engine_dspeed_problem(state: AircraftState, plot: BopPlot) -> str:
+    """Why the orders' Engine ΔSpeed cannot be taken (Ep12), or "" when it can."""
+    wanted = plot.engine_dspeed_kt
+    if wanted is None:
+        return ""
+    least, most = engine_dspeed_range_kt(state, plot.throttle)
+    if least <= wanted <= most:
+        return ""
+    at = f"at {plot.throttle}, {state.speed_kt} kt and {state.alt_steps} steps"
+    if wanted > most:
+        return f"engine_dspeed_kt {wanted} is more than the {most} kt the throttle gives {at}"
+    return (
+        f"engine_dspeed_kt {wanted} is less than the {least} kt Dry gives; with afterburner "
+        f"the pilot takes {least}-{most} kt {at} (or declares mil)"
+    )
 
 
 def _missile_order_problem(

@@ -112,6 +112,18 @@ def _lost(track: MissileTrack, kind: str, what: str, reason: str, t_s: float) ->
     )
 
 
+def _target_gone(track: MissileTrack, target: Shooter, t_s: float) -> Event:
+    """A missile whose target was destroyed before its attack leaves play (SoP 07)."""
+    track.state = replace(track.state, status="missed", status_reason="target destroyed")
+    return Event(
+        t_s=t_s,
+        kind="target_gone",
+        entities=(track.state.id, target.id),
+        detail=f"{track.label} has no target to attack: {target.callsign} is already down "
+        "(Initial Gunshots come before Missile Attack, SoP 07)",
+    )
+
+
 def missile_name(launcher_callsign: str, type_id: str, number: int) -> str:
     """ "Phantom 1's AIM-7E-2 #3": the launcher's third missile, an AIM-7E-2."""
     return f"{launcher_callsign}'s {type_id} #{number}"
@@ -303,12 +315,16 @@ def attack_all(
 ) -> list[Event]:
     """The missile-attack sub-phase: every attack rolled, then the damage applied.
     ``defends(track)`` says (and pays for) the target's Missile Defense against it and gives
-    the defense columns its decoys add."""
+    the defense columns its decoys add. A target shot down since the missile reached it
+    (by an Initial Gunshot, SoP 07) is not attacked: the missile leaves play."""
     dice, turn, t_end = ctx.dice, ctx.turn, ctx.end_s
     events: list[Event] = []
     hits: list[tuple[str, int, int, str]] = []
     for track in attacking:
         target = shooters[track.state.target]
+        if not target.active:
+            events.append(_target_gone(track, target, t_end))
+            continue
         defending, decoys = defends(track) if defends is not None else (False, 0)
         result = missile_attack(
             track.state,

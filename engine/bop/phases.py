@@ -520,6 +520,7 @@ def _unloaded_from(
     changed = BopPlot.model_validate(
         {
             "throttle": orders.throttle,
+            "engine_dspeed_kt": orders.engine_dspeed_kt,
             "speedbrake": orders.speedbrake,
             "segments": [*(s.model_dump() for s in kept), rest],
         }

@@ -42,6 +42,7 @@ from engine.bop.sensors.radar import (
 )
 from engine.bop.sensors.radar_rolls import missile_radar_maintenance
 from engine.bop.turn import TurnContext
+from engine.bop.weapon_select import declared_weapon
 from engine.dice import Dice
 from engine.hexmap import Position
 from engine.phad import Aspect, angle_off_tail, distance
@@ -190,16 +191,14 @@ def _note(state: AircraftState, text: str, t_s: float, kind: str = "sensor_radar
 
 
 def selected_ir_missile(state: AircraftState, orders: BopPlot | None = None) -> MissileCard | None:
-    """The IR missile whose seeker is active: the orders' pick, else the first IR type the
-    aircraft still carries (Weapon Select, docs/rulings.md)."""
-    wanted = orders.sensors.ir_missile if orders is not None else None
-    for type_id, left in state.missiles_left.items():
-        if left <= 0 or (wanted is not None and type_id != wanted):
-            continue
-        card = missile_card(type_id)
-        if card.seeker in IR_SEEKERS:
-            return card
-    return None
+    """The IR missile whose seeker works: the selected weapon, when it is an IR missile
+    with rounds left (Select Weapon, SoP 02). With ``orders``, the one they select (for
+    judging them before the selection is made)."""
+    wanted = declared_weapon(state, orders) if orders is not None else state.selected_weapon
+    if wanted is None or state.missiles_left.get(wanted, 0) <= 0:
+        return None
+    card = missile_card(wanted)
+    return card if card.seeker in IR_SEEKERS else None
 
 
 def sensor_phase(
@@ -325,7 +324,7 @@ def _seeker(
     Nose cell, else (Sensor Cued missiles) one the radar tracks, handed off by the pilot."""
     dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     suite = state.sensors
-    card = selected_ir_missile(state, orders)
+    card = selected_ir_missile(state)
     if card is None:
         suite.ir_lock = None
         return []

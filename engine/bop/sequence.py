@@ -20,7 +20,7 @@ from engine import performance as perf
 from engine.bop import phases
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.awareness import Awareness, initiative_phase, sighting_phase
-from engine.bop.combat import Placement
+from engine.bop.combat import GunSubPhase, Placement
 from engine.bop.combat_play import CombatPlay
 from engine.bop.crew import recover
 from engine.bop.decoys import declare_program
@@ -35,6 +35,7 @@ from engine.bop.swing_wing import declare_wing, move_wing
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
 from engine.bop.ticks import awareness_text
 from engine.bop.turn import TurnContext
+from engine.bop.weapon_select import select_weapons
 from models.orders import BopPlot
 from models.scenario import Scenario
 from models.timeline import Event
@@ -72,6 +73,8 @@ class TurnPlay:
     their plot at the table: in a later plot class they plot again after earlier moves."""
     moved: set[str] = field(default_factory=set)
     """The aircraft that have flown this game-turn so far."""
+    attacking: list[MissileTrack] = field(default_factory=list)
+    """The missiles that reached their targets in Missile Flight and attack in SoP 07."""
     replot: Callable[[TurnContext, TurnPlay, str], None] | None = None
     """Asks ``entity``'s pilot to plot again now (the game's pilots), keeping what it
     declared in SoP 02."""
@@ -97,8 +100,10 @@ def activity_point_recovery(ctx: TurnContext, play: TurnPlay) -> None:
 
 
 def declarations(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 02: what the pilots decided, swing-wing positions and DDS programs."""
+    """SoP 02: what the pilots decided, weapons selected, swing-wing positions and DDS
+    programs."""
     ctx.emit(play.pilot_notes)
+    ctx.emit(select_weapons(play.aircraft, play.orders, ctx))
     for entity, state in play.aircraft.items():
         if entity in play.orders:
             ctx.emit(declare_wing(state, play.orders[entity], ctx.start_s))
@@ -223,9 +228,9 @@ def compressor_restart(ctx: TurnContext, play: TurnPlay) -> None:
     ctx.emit(compressor_restarts(play.aircraft, ctx))
 
 
-def missile_flight_and_attack(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 03 Missile Flight, following its target's movement (and the firer's, for an RH
-    missile), then SoP 07 Missile Attack for each missile that reached its target."""
+def missile_flight(ctx: TurnContext, play: TurnPlay) -> None:
+    """SoP 03 Missile Flight: each missile in play follows its target's movement (and the
+    firer's, for an RH missile); those that reach their targets attack in SoP 07."""
     shooters = {e: s.shooter() for e, s in play.aircraft.items()}
     paths = {
         entity: (
@@ -244,13 +249,27 @@ def missile_flight_and_attack(ctx: TurnContext, play: TurnPlay) -> None:
     aware = play.scenario.awareness
     guided = combat.guided if aware else None
     seeker = partial(combat.seeker, ctx) if aware else None
-    flown, attacking = fly_all(play.missiles, shooters, ctx, paths, guided, seeker)
+    flown, play.attacking = fly_all(play.missiles, shooters, ctx, paths, guided, seeker)
     ctx.emit(flown)
+
+
+def initial_gunshots(ctx: TurnContext, play: TurnPlay) -> None:
+    """SoP 07 Initial Gunshots: the Initial Shots declared in SoP 02, all at once, before
+    any missile attack ("Firing": each gun sub-phase is simultaneous)."""
+    _gun_sub_phase(ctx, play, "initial")
+
+
+def missile_attack(ctx: TurnContext, play: TurnPlay) -> None:
+    """SoP 07 Missile Attack, for each missile that reached its target in Missile Flight;
+    a target the Initial Gunshots destroyed is no longer there to attack."""
+    shooters = {e: s.shooter() for e, s in play.aircraft.items()}
+    combat = play.combat
     damage = {e: s.damage for e, s in play.aircraft.items() if s.damage is not None}
     cards = {e: s.card for e, s in play.aircraft.items()}
     decoy_notes: list[Event] = []
     defends = partial(combat.missile_defense, notes=decoy_notes, t_s=ctx.end_s)
-    attacks = attack_all(attacking, shooters, damage, cards, ctx, defends)
+    attacks = attack_all(play.attacking, shooters, damage, cards, ctx, defends)
+    play.attacking = []
     ctx.emit(decoy_notes)
     ctx.emit(attacks)
     for entity, track_damage in damage.items():
@@ -259,10 +278,18 @@ def missile_flight_and_attack(ctx: TurnContext, play: TurnPlay) -> None:
             play.aircraft[entity].active = False
 
 
-def gun_combat(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 07 Gun Combat, on every aircraft's path after all movement."""
+def normal_and_tracking_gunshots(ctx: TurnContext, play: TurnPlay) -> None:
+    """SoP 07 Normal and Tracking Gunshots, on every aircraft's path after all movement."""
+    _gun_sub_phase(ctx, play, "normal_and_tracking")
+
+
+def _gun_sub_phase(ctx: TurnContext, play: TurnPlay, sub_phase: GunSubPhase) -> None:
     start_speeds = {e: r.start_speed_kt for e, r in play.results.items()}
-    ctx.emit(play.combat.gun_combat(ctx, play.orders, play.before, start_speeds, play.samples))
+    ctx.emit(
+        play.combat.gun_combat(
+            ctx, play.orders, play.before, start_speeds, play.samples, sub_phase=sub_phase
+        )
+    )
 
 
 def missile_launch(ctx: TurnContext, play: TurnPlay) -> None:
@@ -372,16 +399,18 @@ AWARE: When = "awareness rules on"
 
 SEQUENCE_OF_PLAY: tuple[Phase, ...] = (
     Phase("SoP 01", "Activity Point Recovery", "always", activity_point_recovery),
-    Phase("SoP 02", "Declarations: swing wing, DDS program", "always", declarations),
+    Phase("SoP 02", "Declarations: weapon, swing wing, DDS program", "always", declarations),
     Phase("SoP 02", "Declarations: radar mode, missile snapshot", AWARE, sensor_declarations),
     Phase("SoP 02", "Set throttle: compressor stalls", "always", set_throttle),
     Phase("SoP 03", "Spin gyrations", "always", spin_gyrations),
     Phase("SoP 03", "Flight: plot (Strain, G Onset), move", "always", flight),
     Phase("SoP 04-06", "Flight Effects, Spin Recovery, Departure", "always", after_flight),
     Phase("SoP 06", "Compressor stall restarts", "always", compressor_restart),
-    Phase("SoP 03, 07", "Missile Flight, Missile Attack", "always", missile_flight_and_attack),
-    Phase("SoP 07", "Gun Combat", "always", gun_combat),
-    Phase("SoP 07", "Missile Launch, Second Missile Launch", "always", missile_launch),
+    Phase("SoP 03", "Missile Flight", "always", missile_flight),
+    Phase("SoP 07", "Combat: Initial Gunshots", "always", initial_gunshots),
+    Phase("SoP 07", "Combat: Missile Attack", "always", missile_attack),
+    Phase("SoP 07", "Combat: Normal and Tracking Gunshots", "always", normal_and_tracking_gunshots),
+    Phase("SoP 07", "Combat: Missile Launch, Second Missile Launch", "always", missile_launch),
     Phase("after SoP 07", "Collisions", "always", collisions),
     Phase("SoP 08", "Order of Flight Determination", AWARE, initiative),
     Phase("SoP 09", "Visual Sighting", AWARE, visual_sighting),

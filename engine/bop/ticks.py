@@ -42,9 +42,11 @@ def turn_samples(
     speeds_kt: tuple[int, int],
     start_fuel: int,
     awareness: dict[str, str],
+    engine_share: float = 1.0,
 ) -> dict[str, npt.NDArray[Any]]:
     """Ticks 1–10 of this game-turn, drawn smoothly between the rules' positions;
-    ``speeds_kt`` is the turn's (start, end) speed and ``awareness`` the awareness channels."""
+    ``speeds_kt`` is the turn's (start, end) speed, ``awareness`` the awareness channels
+    and ``engine_share`` the part of the throttle's Engine ΔSpeed the pilot took (Ep12)."""
     n = TICKS_PER_TURN
     out: dict[str, npt.NDArray[Any]] = {
         "x_ft": np.zeros(n),
@@ -113,7 +115,7 @@ def turn_samples(
     # Engine output is read at the start of the turn, as the Engine step (Ep12) does.
     full: Throttle = "ab" if state.card.engines.has_afterburner else "mil"
     available = thrust_lbf(state.card, full, conditions.alt_ft, conditions.mach)
-    used = thrust_lbf(state.card, throttle, conditions.alt_ft, conditions.mach)
+    used = engine_share * thrust_lbf(state.card, throttle, conditions.alt_ft, conditions.mach)
     out["engine_output"][:] = used / available if available > 0 else 0.0
     sigma, sound_kt = isa_arrays(np.maximum(out["z_ft"], 0.0))
     out["keas_kt"][:] = speeds * np.sqrt(sigma)

@@ -70,6 +70,27 @@ def engine_dspeed_kt(
     return round_speed_kt(DSPEED_KT_PER_G * thrust / weight_lb)
 
 
+def engine_term_kt(
+    card: AircraftCard,
+    throttle: Throttle,
+    alt_ft: float,
+    speed_kt: int,
+    weight_lb: float,
+    engine_outputs: Sequence[tuple[Throttle, float]] | None = None,
+) -> int:
+    """The most Engine ΔSpeed the throttle gives (Ep12); ``engine_outputs`` as for
+    :func:`speed_change` (each engine's throttle and output factor), None for every engine
+    at ``throttle``, whole."""
+    if engine_outputs is None:
+        return engine_dspeed_kt(card, throttle, alt_ft, speed_kt, weight_lb)
+    _, mach = _keas_mach(alt_ft, speed_kt)
+    check_weight_lb(weight_lb)
+    thrust = sum(
+        factor * aero.thrust_lbf(card, setting, alt_ft, mach) for setting, factor in engine_outputs
+    ) / max(len(engine_outputs), 1)
+    return round_speed_kt(DSPEED_KT_PER_G * thrust / weight_lb)
+
+
 def form_dspeed_kt(
     card: AircraftCard,
     alt_ft: float,
@@ -217,6 +238,16 @@ class SpeedChange:
     """Lift Used at the Greatest Load (Ep14)."""
     exceeds_max_lift: bool
     """Lift Used above Max-Lift: the aircraft departs ("Of Max Aero Load")."""
+    engine_available_kt: int | None = None
+    """The Engine ΔSpeed the throttle gives, when the pilot took less of it (Ep12)."""
+
+    @property
+    def engine_share(self) -> float:
+        """The part of the throttle's Engine ΔSpeed taken (1.0 when all of it)."""
+        available = self.engine_available_kt
+        if available is None or available <= 0:
+            return 1.0
+        return self.engine_kt / available
 
     @property
     def below_minimum(self) -> bool:
@@ -244,6 +275,7 @@ def speed_change(
     negative_loads_used: bool = False,
     spinning: bool = False,
     engine_outputs: Sequence[tuple[Throttle, float]] | None = None,
+    engine_dspeed_kt: int | None = None,
 ) -> SpeedChange:
     """All four ΔSpeed terms, the Net ΔSpeed and the End Speed for one game-turn.
 
@@ -251,18 +283,12 @@ def speed_change(
     spinning aircraft's Form ΔSpeed is doubled ("Spinning", SoP 06). ``engine_outputs``
     gives each engine's throttle and output factor when they differ (damage: each engine
     gives its share of the card's thrust); None means every engine at ``throttle``, whole.
+    ``engine_dspeed_kt`` is the Engine ΔSpeed the pilot chose to take, when less than the
+    throttle gives (Ep12, to moderate airspeed); more than it gives is capped at it.
     """
     greatest = average_load_g if greatest_load_g is None else greatest_load_g
-    if engine_outputs is None:
-        engine = engine_dspeed_kt(card, throttle, alt_ft, speed_kt, weight_lb)
-    else:
-        _, mach = _keas_mach(alt_ft, speed_kt)
-        check_weight_lb(weight_lb)
-        thrust = sum(
-            factor * aero.thrust_lbf(card, setting, alt_ft, mach)
-            for setting, factor in engine_outputs
-        ) / max(len(engine_outputs), 1)
-        engine = round_speed_kt(DSPEED_KT_PER_G * thrust / weight_lb)
+    available = engine_term_kt(card, throttle, alt_ft, speed_kt, weight_lb, engine_outputs)
+    engine = available if engine_dspeed_kt is None else min(available, engine_dspeed_kt)
     form = form_dspeed_kt(card, alt_ft, speed_kt, weight_lb, speedbrake, stores_cd0)
     if spinning:
         form *= 2
@@ -281,4 +307,5 @@ def speed_change(
         end_speed_kt=net_speed(speed_kt, terms),
         lift_used=lift_used(card, alt_ft, speed_kt, weight_lb, greatest),
         exceeds_max_lift=exceeds_max_lift(card, alt_ft, speed_kt, weight_lb, greatest),
+        engine_available_kt=None if engine == available else available,
     )

@@ -74,7 +74,16 @@ CREWED_KINDS = frozenset({"aircraft", "balloon"})
 """Kinds written with a pilot, a flight and the cockpit's telemetry (throttle, fuel, load,
 radar); the others get their position, attitude and speeds only."""
 MISSILE_END_KINDS = frozenset(
-    {"hit", "miss", "stall", "defeated", "lost_guidance", "guidance_lost", "seeker_lost"}
+    {
+        "hit",
+        "miss",
+        "stall",
+        "defeated",
+        "lost_guidance",
+        "guidance_lost",
+        "seeker_lost",
+        "target_gone",
+    }
 )
 """Events that take a missile out of play."""
 

@@ -57,6 +57,10 @@ def _viper_with(plot_orders: str, missiles: str = "") -> str:
             "aircraft.0.script.plots.0.sensors.radar_target: no aircraft 'ghost' in the scenario",
         ),
         (
+            _viper_with('weapon = "AIM-7M"', '["AIM-9L"]'),
+            "aircraft.0.script.plots.0.weapon: viper-1 carries no 'AIM-7M'; it carries: AIM-9L",
+        ),
+        (
             _viper_with('sensors = { ir_missile = "AIM-9L" }'),
             "aircraft.0.script.plots.0.sensors.ir_missile: viper-1 carries no 'AIM-9L'; it "
             "carries: none",

@@ -1,11 +1,17 @@
 """Gun combat in the game loop (SoP 07): orders, shots, damage, kills, timeline channels."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
+from engine.bop.missile_play import MissileTrack
+from engine.bop.missiles import MissileState
+from engine.bop.sequence import SEQUENCE_OF_PLAY
+from engine.hexmap import Hex, Position
+from models.missile import missile_card
 from models.orders import BopPlot
 from models.scenario import load_scenario
 from models.timeline import Timeline
@@ -103,3 +109,75 @@ def test_no_initial_shot_the_turn_after_a_normal_or_tracking_shot(tmp_path: Path
 def test_best_shot_is_the_default(tmp_path: Path) -> None:
     shots = gunshots(duel_with_shots(tmp_path, "best"))
     assert shots and {kind for _, kind in shots} <= {"tracking", "normal"}
+
+
+def test_the_combat_phase_runs_its_steps_in_the_sequence_of_play_order() -> None:
+    """SoP 07: Initial Gunshots, Missile Attack, Normal and Tracking Gunshots, then the
+    launches, each its own step."""
+    combat = [phase.name for phase in SEQUENCE_OF_PLAY if phase.step == "SoP 07"]
+    assert combat == [
+        "Combat: Initial Gunshots",
+        "Combat: Missile Attack",
+        "Combat: Normal and Tracking Gunshots",
+        "Combat: Missile Launch, Second Missile Launch",
+    ]
+
+
+def duel_with_a_sidewinder_inbound(seed: int, shot: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Turn 1 of the duel with the MiG one damage point from destroyed, a Sidewinder
+    already flying at it close enough to attack this turn, and the Sabre's gun order asking
+    for ``shot``; gives the turn's (kind, entities) events, dice left out."""
+    game = Game(load_scenario(DUEL), seed)
+    fagot = game.aircraft["fagot-1"]
+    assert fagot.damage is not None
+    fagot.damage = replace(fagot.damage, points=fagot.damage.capacity - 1)
+    inbound = MissileState(
+        id="sabre-1-m1",
+        type_id="AIM-9B",
+        launcher="sabre-1",
+        target="fagot-1",
+        side="blue",
+        anchor=Position(Hex(0, 5), 100),
+        boost_direction=fagot.attitude.nose,
+        speed_fp=60,
+        bleed=10,
+        launched_turn=0,
+    )
+    game.missiles[inbound.id] = MissileTrack(
+        inbound, missile_card("AIM-9B"), "AIM-9B (Sabre 1)", 0, name="Sabre 1's AIM-9B #1"
+    )
+    orders = game.scripted_orders()
+    guns = orders["sabre-1"].guns
+    assert guns is not None
+    orders["sabre-1"] = orders["sabre-1"].model_copy(
+        update={"guns": guns.model_copy(update={"shot": shot})}
+    )
+    return [(e.kind, e.entities) for e in game.play_turn(orders).events if e.kind != "dice"]
+
+
+def test_an_initial_gunshot_downs_its_target_before_the_missile_attack() -> None:
+    """SoP 07: Initial Gunshots resolve in their own step before Missile Attack, so a
+    target they destroy is not there for the missile (seed 0: the burst kills)."""
+    events = duel_with_a_sidewinder_inbound(0, "initial")
+    kinds = [kind for kind, _ in events]
+    assert kinds.index("gunshot") < kinds.index("kill") < kinds.index("target_gone")
+    assert ("target_gone", ("sabre-1-m1", "fagot-1")) in events
+    assert not [e for e in events if e[0] in ("hit", "miss") and "sabre-1-m1" in e[1]]
+
+
+def firing_order(events: list[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """Who fired at the MiG, in event order: "guns" or "missile" per shot, hit or miss."""
+    return [
+        "missile" if "sabre-1-m1" in entities else "guns"
+        for kind, entities in events
+        if kind in ("gunshot", "hit", "miss") and "fagot-1" in entities
+    ]
+
+
+def test_missile_attacks_come_between_initial_and_normal_or_tracking_gunshots() -> None:
+    """SoP 07: the same missile attacks after an Initial Shot (seed 5: the burst misses)
+    but before a normal or tracking shot (seed 1: the missile misses, the burst kills)."""
+    initial = firing_order(duel_with_a_sidewinder_inbound(5, "initial"))
+    assert initial == ["guns", "guns", "missile"]  # gunshot, its miss, the missile's miss
+    best = firing_order(duel_with_a_sidewinder_inbound(1, "best"))
+    assert best == ["missile", "guns", "guns"]  # the missile's miss, gunshot, its hit
