@@ -162,4 +162,5 @@ def test_an_unknown_rule_is_refused_naming_the_file_the_field_and_the_rules(
     bad.write_text(scenario_text(head='advanced_rules = ["pointing", "barrel_roll"]'))
     message = refusal(bad, load_scenario)
     allowed = ", ".join(repr(rule) for rule in ADVANCED_RULES[:-1])
-    assert f"advanced_rules.1: should be {allowed} or {ADVANCED_RULES[-1]!r}" in message
+    expected = f"should be {allowed} or {ADVANCED_RULES[-1]!r} (got 'barrel_roll')"
+    assert f"advanced_rules.1: {expected}" in message
