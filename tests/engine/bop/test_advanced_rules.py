@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from engine.bop.advanced import RULE_TITLES
 from engine.bop.ai.candidates import tails_for
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
@@ -47,6 +48,7 @@ def test_every_advanced_rule_but_g_onset_is_played_unless_the_scenario_says_othe
     scenario = solo([{"segments": [{"kind": "straight", "ticks": 10}]}])
     assert scenario.advanced_rules == PLAYED_BY_DEFAULT
     assert set(ADVANCED_RULES) - set(PLAYED_BY_DEFAULT) == {"g_onset"}
+    assert tuple(RULE_TITLES) == ADVANCED_RULES  # every switch has its rulebook title
 
 
 @pytest.mark.parametrize(("rule", "title", "segment"), MANEUVERS)
