@@ -300,6 +300,12 @@ def _readable_location(location: tuple[int | str, ...], data: Any) -> tuple[int 
     return tuple(kept)
 
 
+def _names_whole(message: str, value: str) -> bool:
+    """True when ``message`` already shows ``value`` as a word of its own: a misspelt name
+    inside an allowed one (``barrel_roll`` in ``'barrel_rolls'``) is still worth showing."""
+    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", message) is not None
+
+
 _PLAIN_WORDS = {
     "int_type": "should be an integer (a whole number)",
     "int_from_float": "should be an integer (a whole number)",
@@ -362,7 +368,7 @@ def describe_validation_error(error: ValidationError, data: Any = None) -> list[
             if isinstance(got, dict)
             or got is None
             or (isinstance(got, list | tuple) and not plain)
-            or (not plain and (text in message or str(got) in message))
+            or (not plain and (text in message or _names_whole(message, str(got))))
             else f" (got {text})"
         )
         messages, _ = found.setdefault(where, ([], quoted))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, get_args
 
 from pydantic import Field, field_validator, model_validator
 
@@ -173,8 +173,24 @@ class WeatherSetup(DataModel):
     cloud: tuple[WeatherLayer, ...] = Field(default=(), max_length=MAX_WEATHER_LAYERS)
 
 
-AdvancedRule = Literal["crew_fatigue", "g_onset"]
-"""The rulebook's advanced rules a scenario may switch on (Flight Effects, SoP 03–04)."""
+AdvancedRule = Literal[
+    "inverted_flight",
+    "negative_loads",
+    "pointing",
+    "unloaded_flight",
+    "barrel_rolls",
+    "g_onset",
+    "crew_fatigue",
+]
+"""The rulebook's advanced rules, each of which a scenario plays or leaves out: "(Advanced)
+Inverted Flight" (a long inverted straight counts as -1.0 G), "Negative Loads" (pushes),
+"Pointing", "Unloaded Flight" (voluntary unloads), "Barrel Rolls", "G Onset" and "Crew
+Fatigue". Without any of them the game is the rulebook's basic game."""
+ADVANCED_RULES: tuple[AdvancedRule, ...] = get_args(AdvancedRule)
+"""Every advanced rule, in the rulebook's order."""
+PLAYED_BY_DEFAULT: tuple[AdvancedRule, ...] = tuple(r for r in ADVANCED_RULES if r != "g_onset")
+"""The advanced rules a scenario plays when it does not list them: all but G Onset, the set
+furball played before each rule had its own switch (docs/rulings.md)."""
 
 
 class Scenario(ScenarioCommon):
@@ -185,9 +201,12 @@ class Scenario(ScenarioCommon):
     """Rule system: Birds of Prey."""
     turns: int = Field(default=10, ge=1, le=MAX_TURNS)
     """Game-turns to play."""
-    advanced_rules: tuple[AdvancedRule, ...] = ("crew_fatigue",)
-    """Optional rules played: ``crew_fatigue`` (on unless the list leaves it out) and
-    ``g_onset`` (sharp rises in load check the crew at the end of plotting)."""
+    advanced_rules: tuple[AdvancedRule, ...] = PLAYED_BY_DEFAULT
+    """The rulebook's advanced rules played: ``inverted_flight``, ``negative_loads``,
+    ``pointing``, ``unloaded_flight``, ``barrel_rolls``, ``g_onset`` (sharp rises in load
+    check the crew at the end of plotting) and ``crew_fatigue``. Left out, every one but
+    ``g_onset``; ``[]`` plays the basic game, which refuses pushes, voluntary unloads and
+    barrel rolls."""
     awareness: bool = True
     """Play Initiative, Visual Sighting and the Sensor phase (SoP 08–10) and the radar
     switches of SoP 02. A solo drill with nothing to see may leave them out (``false``);

@@ -140,7 +140,13 @@ class Game:
         orders = phases.imposed_orders(self.aircraft, {entity: plot})
         try:
             judge(
-                entity, self.aircraft[entity], orders, self.turn + 1, self.aircraft, self._fixes()
+                entity,
+                self.aircraft[entity],
+                orders,
+                self.turn + 1,
+                self.aircraft,
+                self._fixes(),
+                advanced_rules=self.scenario.advanced_rules,
             )
         except IllegalOrder as problem:
             return problem
@@ -158,7 +164,13 @@ class Game:
         """True when every order is legal now (the same checks :meth:`play_turn` makes)."""
         try:
             orders = phases.imposed_orders(self.aircraft, orders)
-            judge_all(self.aircraft, orders, self.turn + 1, self._fixes())
+            judge_all(
+                self.aircraft,
+                orders,
+                self.turn + 1,
+                self._fixes(),
+                advanced_rules=self.scenario.advanced_rules,
+            )
         except IllegalOrder:
             return False
         return True
@@ -168,7 +180,13 @@ class Game:
         """Every aircraft's illegal order for the next game-turn, each judged on its own (the
         same checks :meth:`play_turn` makes, without changing any state)."""
         orders = phases.imposed_orders(self.aircraft, orders)
-        return judge_each(self.aircraft, orders, self.turn + 1, self._fixes())
+        return judge_each(
+            self.aircraft,
+            orders,
+            self.turn + 1,
+            self._fixes(),
+            advanced_rules=self.scenario.advanced_rules,
+        )
 
     def has_moved(self, entity: str) -> bool:
         """True when ``entity`` has already flown the game-turn being played."""
@@ -178,7 +196,9 @@ class Game:
     def flight_conditions(self, entity: str, throttle: Throttle = "mil") -> FlightConditions:
         """What Ap finds for ``entity`` at the start of its next Flight Phase (for pilots
         looking ahead)."""
-        return flight_conditions(self.aircraft[entity], throttle)
+        return flight_conditions(
+            self.aircraft[entity], throttle, advanced_rules=self.scenario.advanced_rules
+        )
 
     @_with_tables
     def preview(self, entity: str, plot: BopPlot) -> tuple[PlottedTurn, Hex, int]:
@@ -188,7 +208,13 @@ class Game:
         :class:`IllegalOrder` for a plot the rules refuse. Weapons orders are not judged."""
         state = self.aircraft[entity]
         flown = phases.imposed_orders({entity: state}, {entity: plot})[entity]
-        planned = plan(state, flown, self.turn + 1, state.involuntary_unload())
+        planned = plan(
+            state,
+            flown,
+            self.turn + 1,
+            state.involuntary_unload(),
+            advanced_rules=self.scenario.advanced_rules,
+        )
         last = planned.moves[-1]
         return planned.plot, last.end_hex, last.end_alt_steps
 
@@ -209,7 +235,9 @@ class Game:
         from_pilots = orders is None
         written = self.scripted_orders() if orders is None else orders
         orders = phases.imposed_orders(self.aircraft, written)
-        plotted = judge_all(self.aircraft, orders, turn, self._fixes())
+        plotted = judge_all(
+            self.aircraft, orders, turn, self._fixes(), advanced_rules=self.scenario.advanced_rules
+        )
         ctx = TurnContext(self.dice, turn, self.scenario.advanced_rules, tables=self.tables)
         play = TurnPlay(
             scenario=self.scenario,
@@ -249,7 +277,15 @@ class Game:
         plot = keep_declarations(fresh, declared)
         plot = phases.imposed_orders({entity: state}, {entity: plot})[entity]
         try:
-            planned = judge(entity, state, {entity: plot}, ctx.turn, self.aircraft, self._fixes())
+            planned = judge(
+                entity,
+                state,
+                {entity: plot},
+                ctx.turn,
+                self.aircraft,
+                self._fixes(),
+                advanced_rules=self.scenario.advanced_rules,
+            )
         except IllegalOrder:
             self.pilots.states[entity] = memory
             return

@@ -2,7 +2,8 @@
 
 :func:`judge` checks one aircraft's orders for the next game-turn against its state now
 (throttle, guns, missiles, sensor declarations, swing wing, jettison) and plots and moves
-them (Bp–Im, the ``plot_turn`` and ``choose_move`` checks), raising
+them (Bp–Im, the ``plot_turn`` and ``choose_move`` checks, and the advanced rules the
+scenario does not play), raising
 :class:`~engine.bop.errors.IllegalOrder` with the rule, the aircraft, the game-turn and the
 segment; :func:`plan` is the same plot and move without the order checks (the pilots'
 look-ahead and the rules' own replans). Nothing here changes any state.
@@ -10,9 +11,11 @@ look-ahead and the rules' own replans). Nothing here changes any state.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine import performance as perf
+from engine.bop.advanced import plot_problem
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.errors import IllegalOrder
 from engine.bop.movement import IllegalMove, choose_move
@@ -25,6 +28,7 @@ from engine.bop.weapon_select import WEAPON_RULE, weapon_order_problem
 from engine.hexmap import Hex
 from models.missile import IR_SEEKERS, missile_card
 from models.orders import BopPlot, Throttle
+from models.scenario import AdvancedRule
 
 MODE_RULE = "Set Radar Mode, SoP 02"
 DDS_RULE = "Setting Decoy Program, SoP 02"
@@ -83,6 +87,8 @@ def judge(
     turn: int,
     aircraft: dict[str, AircraftState],
     fixes: dict[str, str] | None = None,
+    *,
+    advanced_rules: Collection[AdvancedRule],
 ) -> Planned:
     """One aircraft's orders judged and planned; raises :class:`IllegalOrder`.
 
@@ -128,7 +134,7 @@ def judge(
     if crew is not None:
         rule, why = crew
         raise IllegalOrder(rule, why, aircraft=state.callsign, turn=turn)
-    planned = plan(state, plot, turn, state.involuntary_unload())
+    planned = plan(state, plot, turn, state.involuntary_unload(), advanced_rules=advanced_rules)
     check_wing_order(state, plot, turn)
     if plot.jettison:
         problem = jettison_problem(planned.plot)
@@ -140,11 +146,21 @@ def judge(
 
 
 def plan(
-    state: AircraftState, orders: BopPlot, turn: int, imposed: ImposedUnload | None
+    state: AircraftState,
+    orders: BopPlot,
+    turn: int,
+    imposed: ImposedUnload | None,
+    *,
+    advanced_rules: Collection[AdvancedRule],
 ) -> Planned:
-    """Plot and move one aircraft's orders (Bp–Im) without changing its state."""
-    conditions = flight_conditions(state, orders.throttle)
+    """Plot and move one aircraft's orders (Bp–Im) without changing its state. A plot
+    needing an advanced rule the scenario does not play is refused, unless the rules fly
+    the aircraft (``imposed``, or it is uncontrolled)."""
+    conditions = flight_conditions(state, orders.throttle, advanced_rules=advanced_rules)
     try:
+        refused = None if imposed or state.uncontrolled else plot_problem(orders, advanced_rules)
+        if refused is not None:
+            raise refused
         plot = plot_turn(
             conditions,
             state.attitude,
@@ -222,8 +238,11 @@ def _gun_order_problem(
     return ""
 
 
-def flight_conditions(state: AircraftState, throttle: Throttle) -> FlightConditions:
-    """What Ap finds for ``state`` at the start of its Flight Phase (SoP 03, Ap1–Ap4)."""
+def flight_conditions(
+    state: AircraftState, throttle: Throttle, *, advanced_rules: Collection[AdvancedRule]
+) -> FlightConditions:
+    """What Ap finds for ``state`` at the start of its Flight Phase (SoP 03, Ap1–Ap4), and
+    the advanced rules it plots by."""
     initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, state.weight_lb)
     effects = state.damage_effects()
     safe_load_g = max(MIN_SAFE_LOAD_G, initial.safe_load_g - effects.safe_load_loss_g)
@@ -239,6 +258,7 @@ def flight_conditions(state: AircraftState, throttle: Throttle) -> FlightConditi
         throttle=throttle,
         roll_rate_factor=effects.roll_rate_factor,
         roll_rate_loss=effects.roll_rate_loss,
+        advanced_rules=frozenset(advanced_rules),
     )
 
 
@@ -247,11 +267,13 @@ def judge_all(
     orders: dict[str, BopPlot],
     turn: int,
     fixes: dict[str, str] | None = None,
+    *,
+    advanced_rules: Collection[AdvancedRule],
 ) -> dict[str, Planned]:
     """Every active aircraft's orders (after the orders the rules impose) judged, plotted and
     moved for game-turn ``turn``; raises the first :class:`IllegalOrder`."""
     return {
-        entity: judge(entity, state, orders, turn, aircraft, fixes)
+        entity: judge(entity, state, orders, turn, aircraft, fixes, advanced_rules=advanced_rules)
         for entity, state in aircraft.items()
         if state.active
     }
@@ -262,6 +284,8 @@ def order_problems(
     orders: dict[str, BopPlot],
     turn: int,
     fixes: dict[str, str] | None = None,
+    *,
+    advanced_rules: Collection[AdvancedRule],
 ) -> list[IllegalOrder]:
     """Every active aircraft's illegal order for game-turn ``turn``, each judged on its own."""
     problems: list[IllegalOrder] = []
@@ -269,7 +293,7 @@ def order_problems(
         if not state.active:
             continue
         try:
-            judge(entity, state, orders, turn, aircraft, fixes)
+            judge(entity, state, orders, turn, aircraft, fixes, advanced_rules=advanced_rules)
         except IllegalOrder as error:
             problems.append(error)
     return problems

@@ -8,7 +8,7 @@ one place that decides whether a plot is legal; an illegal segment raises
 The segment kinds and their rules:
 
 * straight — "Straight Flight" (Bp5–Bp10): load 1.0 at 00/±30 pitch, 0.0 at ±60/±90, −1.0
-  inverted (advanced rule); may roll.
+  inverted when the scenario plays Inverted Flight (advanced rule); may roll.
 * turn — "Turning Flight", "Multi-Turns", "Incomplete Turning Segment", "Minimize Carry",
   "Movement Vector", "Negative Loads"; may roll 0–2 cells after a complete turn.
 * unload — "Unloaded Flight", "Pitching Down": Pitchdown Points, altitude loss, no rolling.
@@ -34,6 +34,7 @@ from models.orders import (
     TurnSegment,
     UnloadSegment,
 )
+from models.scenario import ADVANCED_RULES, AdvancedRule
 
 PITCHDOWN_POINTS_PER_TICK = 20
 """Pitchdown Points gained per tick unloaded ("Unloaded Flight")."""
@@ -61,6 +62,9 @@ class FlightConditions:
     """Critical hits multiply every roll rate by this (Controls: "roll rates halved")."""
     roll_rate_loss: float = 0.0
     """Critical hits take this many cells per FP off every roll rate (Hydraulics)."""
+    advanced_rules: frozenset[AdvancedRule] = frozenset(ADVANCED_RULES)
+    """The advanced rules the scenario plays (every one unless told); plotting applies
+    Inverted Flight and Pointing only when they are played."""
 
     @property
     def cl_max(self) -> float:
@@ -269,7 +273,12 @@ def plot_turn(
             surplus = 0
     last = state.segments[-1]
     end = state.attitude
-    if last.kind == "turn" and not last.incomplete and conditions.roll_row(last.load_g).pointing:
+    if (
+        last.kind == "turn"
+        and not last.incomplete
+        and conditions.roll_row(last.load_g).pointing
+        and "pointing" in conditions.advanced_rules
+    ):
         end = end.point()
     loads: list[float] = []
     for segment_ in state.segments:
@@ -358,8 +367,9 @@ def _straight(
     attitude = state.attitude
     nose = attitude.nose
     load = 1.0 if abs(nose.pitch_deg) <= 30 else 0.0
-    if load and segment.ticks > 3 and attitude.canopy.ring > nose.ring:
-        load = -1.0  # inverted flight (advanced rule)
+    inverted = segment.ticks > 3 and attitude.canopy.ring > nose.ring
+    if load and inverted and "inverted_flight" in conditions.advanced_rules:
+        load = -1.0  # (Advanced) Inverted Flight
     end_attitude = attitude
     points, departure = 0.0, 0
     rolled, lost = segment.roll_cells, 0

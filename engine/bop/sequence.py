@@ -81,7 +81,13 @@ class TurnPlay:
 
     def replan(self, entity: str, changed: BopPlot, imposed: ImposedUnload | None) -> None:
         """Plot and move ``entity``'s changed orders again (the rules changed them)."""
-        self.plotted[entity] = plan(self.aircraft[entity], changed, self.turn, imposed)
+        self.plotted[entity] = plan(
+            self.aircraft[entity],
+            changed,
+            self.turn,
+            imposed,
+            advanced_rules=self.scenario.advanced_rules,
+        )
 
     def awareness_text(self, state: AircraftState) -> dict[str, str]:
         """The awareness channels' values for ``state`` now."""

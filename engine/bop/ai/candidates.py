@@ -3,7 +3,7 @@ each end of turn scored for the posture (:mod:`.scoring`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 
 from engine.bop.ai import scoring
@@ -37,6 +37,7 @@ from models.orders import (
     StraightSegment,
     Throttle,
 )
+from models.scenario import ADVANCED_RULES, AdvancedRule
 
 
 def search(game: GameView, me: AircraftState, state: AiState, params: AiParams) -> AiStep:
@@ -53,7 +54,7 @@ def search(game: GameView, me: AircraftState, state: AiState, params: AiParams) 
         outcome = best(
             game,
             me.id,
-            candidates("mil", start, tails_for(level, 4.0), False),
+            candidates("mil", start, tails_for(level, 4.0, game.scenario.advanced_rules), False),
             lambda o: scoring.cruise(
                 own_end(game, me, o, "mil", False, start_velocity), level, limits
             ),
@@ -61,7 +62,7 @@ def search(game: GameView, me: AircraftState, state: AiState, params: AiParams) 
     else:
         still = scoring.Bandit(last.position_ft, last.velocity_ft_s, last.position_ft)
         goal = sub(last.position_ft, me.position_ft())
-        groups = candidates("mil", start, tails_for(goal, 4.0), False)
+        groups = candidates("mil", start, tails_for(goal, 4.0, game.scenario.advanced_rules), False)
         outcome = best(
             game,
             me.id,
@@ -111,17 +112,21 @@ MODERATE_LOADS_G = (3.0, 5.0)
 """Fixed loads tried besides the maximum and sustained ones (a 3 G and a 5 G pull)."""
 
 
-def tails_for(goal: Vec, max_load_g: float) -> list[tuple[Tail, int]]:
+def tails_for(
+    goal: Vec, max_load_g: float, played: Collection[AdvancedRule] = ADVANCED_RULES
+) -> list[tuple[Tail, int]]:
     """What may follow the roll, each with the roll step it is tried at: the pulls after
-    every roll, straight flight and the unload after every second one."""
+    every roll, straight flight and the unload after every second one (when the scenario
+    plays the advanced rule Unloaded Flight)."""
     moderate = [(pull(load), 1) for load in MODERATE_LOADS_G if load < max_load_g]
+    unloads = [(unload, 2)] if "unloaded_flight" in played else []
     return [
         (pull("max"), 1),
         (pull("sustained"), 1),
         *moderate,
         (pull_toward("max", goal), 1),
         (fly_straight, 2),
-        (unload, 2),
+        *unloads,
     ]
 
 
@@ -149,7 +154,8 @@ def best_plot(
     goal = sub(end_ft, me.position_ft())
     conditions = game.flight_conditions(me.id, throttle)
     max_load_g = min(conditions.aero_load_limit_g, conditions.safe_load_g)
-    groups = candidates(throttle, start, tails_for(goal, max_load_g), speedbrake)
+    tails = tails_for(goal, max_load_g, game.scenario.advanced_rules)
+    groups = candidates(throttle, start, tails, speedbrake)
 
     def score(outcome: Outcome) -> float:
         own = own_end(game, me, outcome, throttle, speedbrake, start_velocity)

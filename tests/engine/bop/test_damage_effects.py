@@ -117,7 +117,8 @@ def test_an_engine_shot_out_of_a_twin_calls_for_a_departure_check() -> None:
     game = damaged_game("F-4E", "mil")
     before = {"test-1": 2}
     state = game.aircraft["test-1"]
-    planned = judge_all(game.aircraft, game.scripted_orders(), 1)
+    rules = game.scenario.advanced_rules
+    planned = judge_all(game.aircraft, game.scripted_orders(), 1, advanced_rules=rules)
     state.damage = boxed("F-4E", hit("Engine", "engine_out", engine=1))
     conditions = {entity: plan.conditions for entity, plan in planned.items()}
     events = engine_losses(game.aircraft, before, conditions, TurnContext(game.dice, 1))
