@@ -120,7 +120,7 @@ class DepartureResult:
     checked: bool
     """False when no Departure Points were held: no check, control kept."""
     departure_points: int
-    """Departure Points held, with any Controllability Region penalty."""
+    """Departure Points held (the Controllability Region's were collected in flight)."""
     column: int = 0
     pips: int | None = None
     departure_result: int | None = None
@@ -157,8 +157,9 @@ def departure_check(
 ) -> DepartureResult:
     """The end-of-turn Departure check (SoP 06) for an aircraft that is not spinning.
 
-    ``departure_points`` are all the DP collected this game-turn (plot, too-slow flight);
-    ``q_mark`` is the Ap3 Q-mark; ``control_ap`` the AP spent on the Control task.
+    ``departure_points`` are all the DP collected this game-turn (plot, Controllability
+    Region, too-slow flight); ``q_mark`` is the Ap3 Q-mark, whose region decides only which
+    kind of departure follows; ``control_ap`` the AP spent on the Control task.
     """
     tables = tables or departure_tables()
     check_pilot_quality(pilot_quality)
@@ -171,7 +172,7 @@ def departure_check(
     if departure_points == 0:
         return DepartureResult("controlled", False, 0)
     region = controllability_region(q_mark, tables)
-    held = departure_points + (region.number if region else 0)
+    held = departure_points
     column = depart_value(card, tables) + pilot_quality + control_ap
     pips = dice.pips(column, purposes.departure_check(who, turn))
     result = pips - held

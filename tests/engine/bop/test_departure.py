@@ -112,12 +112,13 @@ def test_result_one_keeps_control_zero_departs() -> None:
 
 
 def test_low_speed_departure_spin_check() -> None:
-    """In the region: d10 + Departure Result; 0 or more High-Speed Departure, below 0 spin."""
-    # Low region adds 2 DP: 3 + 2 = 5 held; roll 40 → 5 pips → result 0
-    hsd = departure_check(F16, 3, 0, 0, LOW_Q, dice(pct(40), d10(0)), "V", 1)
+    """In the region: d10 + Departure Result; 0 or more High-Speed Departure, below 0 spin
+    (Departed Flight, SoP 06). The region's DP were collected in flight, not at the check."""
+    # 5 held; roll 40 → 5 pips → result 0
+    hsd = departure_check(F16, 5, 0, 0, LOW_Q, dice(pct(40), d10(0)), "V", 1)
     assert (hsd.departure_points, hsd.departure_result, hsd.spin_check) == (5, 0, 0)
     assert hsd.outcome == "high_speed" and hsd.region == "Low"
-    spin = departure_check(F16, 6, 0, 0, LOW_Q, dice(pct(40), d10(2)), "V", 1)
+    spin = departure_check(F16, 8, 0, 0, LOW_Q, dice(pct(40), d10(2)), "V", 1)
     assert spin.departure_result == -3 and spin.spin_check == -1
     assert spin.outcome == "spin" and spin.spin == SpinState(-3)
     assert spin.imposed_unloaded_ticks == 0

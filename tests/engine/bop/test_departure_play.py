@@ -41,8 +41,9 @@ def rows(timeline: Timeline) -> dict[int, dict[str, Any]]:
 def test_each_game_turns_departure_points_are_checked_then_spent() -> None:
     checks = events(stall(5), "departure_check", "departure")
     assert [t for t, _, _ in checks] == [12.0, 18.0, 24.0, 30.0, 36.0]
-    # 4 DP for too-slow flight + 3 for the "No" Controllability Region, every turn afresh.
-    assert {data["dp"] for _, _, data in checks} == {7}
+    # 4 DP for too-slow flight every turn afresh; flying straight in the "No"
+    # Controllability Region changes no facing, so it adds none (Departure Points, SoP 06).
+    assert {data["dp"] for _, _, data in checks} == {4}
     assert {data["region"] for _, _, data in checks} == {"No"}
 
 
@@ -53,7 +54,7 @@ def test_no_departure_points_no_check() -> None:
 
 
 def test_a_high_speed_departure_flies_two_unloaded_ticks_at_3g() -> None:
-    timeline = stall(1)
+    timeline = stall(11)
     departed = events(timeline, "departure")
     assert departed[0][0] == 12.0 and departed[0][2]["outcome"] == "high_speed"
     turn3 = rows(timeline)[3]
