@@ -123,3 +123,32 @@ def test_imposed_unloaded_ticks_are_exempt_from_the_voluntary_minimum() -> None:
 def test_departures_replay_identically() -> None:
     first, second = stall(3), stall(3)
     assert [e.detail for e in first.meta.events] == [e.detail for e in second.meta.events]
+
+
+def departed_turn(plot: dict[str, Any]) -> list[tuple[str, int, int, float]]:
+    """The segments an F-16C at 400 kt flies in the game-turn after a High-Speed Departure,
+    given the pilot's ``plot``."""
+    game = Game(solo([plot], speed_kt=400, turns=2))
+    game.aircraft["test-1"].imposed_unload = ImposedUnload(2, 3.0)
+    flown = game.play_turn().aircraft["test-1"].plot
+    return [(s.kind, s.start_tick, s.end_tick, s.load_g) for s in flown.segments]
+
+
+def test_after_a_high_speed_departure_the_pilot_flies_the_rest_of_the_turn() -> None:
+    """Departed Flight, SoP 06: two non-rolling unloaded ticks at 3.0 load, then normal
+    flight for the rest of the game-turn: the pilot's own plot, cut off at tick 10."""
+    pull = {"segments": [{"kind": "turn", "ticks": 10, "load_g": 4.0, "cells": 1}]}
+    assert departed_turn(pull) == [
+        ("unload", 0, 2, 3.0),
+        ("turn", 2, 8, 4.0),
+        ("turn", 8, 10, 4.0),  # Minimize Carry: the spare ticks keep pulling
+    ]
+
+
+def test_a_plot_that_no_longer_fits_after_the_departure_flies_straight() -> None:
+    """A two-cell turn that needs all ten ticks cannot complete in the eight left after the
+    unloaded ticks (Turning Flight, Bp7): the aircraft flies straight instead."""
+    two_cells = {"segments": [{"kind": "turn", "ticks": 10, "load_g": 5.0, "cells": 2}]}
+    level = Game(solo([two_cells], speed_kt=400, turns=1)).run()  # flyable without departing
+    assert level.meta.turn_table[0]["max_load_g"] == 5.0
+    assert departed_turn(two_cells) == [("unload", 0, 2, 3.0), ("straight", 2, 10, 1.0)]
