@@ -11,7 +11,8 @@ printed ADC or play aid would give are rebuilt in ``models/tables/departure.toml
   result − Departure Points; 1 or more keeps control.  Otherwise the aircraft departs: a
   High-Speed Departure above the Controllability Region; inside it a Spin Check, d10 +
   Departure Result, 0 or more a High-Speed Departure, below 0 a spin.
-* :func:`spin_recovery`: the optional attempt each Recovery phase while spinning.
+* :func:`spin_recovery`: the optional attempt each Recovery phase while spinning, and
+  :func:`recovered_attitude`, the box-miniature reoriented on recovering.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Literal
 from engine.bop import purposes
 from engine.bop.effects import EffectRecord
 from engine.dice import Dice
+from engine.phad import RINGS, Attitude
+from engine.phad.graph import distance
 from models.aircraft import AircraftCard
 from models.bop_tables import tables_in_play
 from models.bop_tables.departure import DEPARTURE_PATH as DEPARTURE_PATH
@@ -372,3 +375,17 @@ def spin_gyration(
         {"roll": roll, "roll_cells": cells},
     )
     return cells, record
+
+
+def recovered_attitude(attitude: Attitude) -> Attitude:
+    """The box-miniature reoriented after a "Recover to…" spin recovery result (Spin
+    Recovery, SoP 05): the Nose goes to the Velocity cell; the Canopy moves the fewest cells
+    to one three from the Nose, the highest-pitched of equals (then the first in ring order,
+    our choice for the player's); the Wing takes its cell three from both, on the right."""
+    nose = attitude.velocity
+    ring = RINGS[nose]
+    nearest = min(distance(attitude.canopy, cell) for cell in ring)
+    choices = [cell for cell in ring if distance(attitude.canopy, cell) == nearest]
+    canopy = max(choices, key=lambda cell: cell.pitch_deg)
+    wing = ring[(ring.index(canopy) + 3) % len(ring)]
+    return Attitude(nose=nose, canopy=canopy, wing=wing)

@@ -35,6 +35,7 @@ from engine.bop.departure import (
     departure_check,
     departure_tables,
     max_lift_departure,
+    recovered_attitude,
     spin_gyration,
     spin_recovery,
 )
@@ -318,6 +319,8 @@ def departure(state: AircraftState, conditions: FlightConditions, ctx: TurnConte
         recovery = spin_recovery(state.card, state.spin, quality, dice, state.callsign, turn)
         state.spin = recovery.spin
         state.overstress_points += recovery.overstress_points
+        if recovery.outcome in ("high_speed_departure", "normal_flight"):
+            state.attitude = recovered_attitude(state.attitude)
         if recovery.outcome == "high_speed_departure":
             state.imposed_unload = _high_speed_departure()
         if recovery.removed_at_end_of_turn:

@@ -15,10 +15,12 @@ from engine.bop.departure import (
     departure_check,
     departure_tables,
     load_departure_tables,
+    recovered_attitude,
     spin_recovery,
     too_slow_flight,
 )
 from engine.dice import Dice
+from engine.phad import Attitude
 from models.aircraft import card
 from models.files import DataFileError
 
@@ -211,3 +213,14 @@ def test_an_f16_slow_at_altitude_exceeds_max_lift_at_two_g() -> None:
     weight = f16.weights.reference_combat_lb
     assert perf.exceeds_max_lift(f16, 15_000.0, 200, weight, 2.0)
     assert not perf.exceeds_max_lift(f16, 15_000.0, 200, weight, 1.5)
+
+
+def test_a_recovered_aircraft_is_reoriented_on_its_velocity() -> None:
+    """Spin Recovery, SoP 05, on a "Recover to…" result: Nose to the Velocity cell, the
+    Canopy the fewest cells to one three from it (highest pitch among equals), the Wing
+    three from both."""
+    separated = Attitude(nose="030+30", canopy="150+60", wing="090-30", velocity="015+00")
+    assert recovered_attitude(separated) == Attitude(nose="015+00", canopy="All+90", wing="105+00")
+    # A spin's Velocity moves with its Nose (docs/rulings.md): nothing to move then.
+    spinning = Attitude(nose="All-90", canopy="105+00", wing="195+00")
+    assert recovered_attitude(spinning) == spinning
