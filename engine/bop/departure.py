@@ -11,7 +11,8 @@ printed ADC or play aid would give are rebuilt in ``models/tables/departure.toml
   result − Departure Points; 1 or more keeps control.  Otherwise the aircraft departs: a
   High-Speed Departure above the Controllability Region; inside it a Spin Check, d10 +
   Departure Result, 0 or more a High-Speed Departure, below 0 a spin.
-* :func:`spin_recovery`: the optional attempt each Recovery phase while spinning.
+* :func:`spin_recovery`: the optional attempt each Recovery phase while spinning, and
+  :func:`recovered_attitude`, the box-miniature reoriented on recovering.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Literal
 from engine.bop import purposes
 from engine.bop.effects import EffectRecord
 from engine.dice import Dice
+from engine.phad import RINGS, Attitude
+from engine.phad.graph import distance
 from models.aircraft import AircraftCard
 from models.bop_tables import tables_in_play
 from models.bop_tables.departure import DEPARTURE_PATH as DEPARTURE_PATH
@@ -120,7 +123,7 @@ class DepartureResult:
     checked: bool
     """False when no Departure Points were held: no check, control kept."""
     departure_points: int
-    """Departure Points held, with any Controllability Region penalty."""
+    """Departure Points held (the Controllability Region's were collected in flight)."""
     column: int = 0
     pips: int | None = None
     departure_result: int | None = None
@@ -157,8 +160,9 @@ def departure_check(
 ) -> DepartureResult:
     """The end-of-turn Departure check (SoP 06) for an aircraft that is not spinning.
 
-    ``departure_points`` are all the DP collected this game-turn (plot, too-slow flight);
-    ``q_mark`` is the Ap3 Q-mark; ``control_ap`` the AP spent on the Control task.
+    ``departure_points`` are all the DP collected this game-turn (plot, Controllability
+    Region, too-slow flight); ``q_mark`` is the Ap3 Q-mark, whose region decides only which
+    kind of departure follows; ``control_ap`` the AP spent on the Control task.
     """
     tables = tables or departure_tables()
     check_pilot_quality(pilot_quality)
@@ -171,7 +175,7 @@ def departure_check(
     if departure_points == 0:
         return DepartureResult("controlled", False, 0)
     region = controllability_region(q_mark, tables)
-    held = departure_points + (region.number if region else 0)
+    held = departure_points
     column = depart_value(card, tables) + pilot_quality + control_ap
     pips = dice.pips(column, purposes.departure_check(who, turn))
     result = pips - held
@@ -371,3 +375,17 @@ def spin_gyration(
         {"roll": roll, "roll_cells": cells},
     )
     return cells, record
+
+
+def recovered_attitude(attitude: Attitude) -> Attitude:
+    """The box-miniature reoriented after a "Recover to…" spin recovery result (Spin
+    Recovery, SoP 05): the Nose goes to the Velocity cell; the Canopy moves the fewest cells
+    to one three from the Nose, the highest-pitched of equals (then the first in ring order,
+    our choice for the player's); the Wing takes its cell three from both, on the right."""
+    nose = attitude.velocity
+    ring = RINGS[nose]
+    nearest = min(distance(attitude.canopy, cell) for cell in ring)
+    choices = [cell for cell in ring if distance(attitude.canopy, cell) == nearest]
+    canopy = max(choices, key=lambda cell: cell.pitch_deg)
+    wing = ring[(ring.index(canopy) + 3) % len(ring)]
+    return Attitude(nose=nose, canopy=canopy, wing=wing)

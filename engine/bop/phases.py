@@ -10,7 +10,7 @@ changes the states in place, and returns its events; the order the Sequence of P
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -35,6 +35,7 @@ from engine.bop.departure import (
     departure_check,
     departure_tables,
     max_lift_departure,
+    recovered_attitude,
     spin_gyration,
     spin_recovery,
 )
@@ -46,6 +47,8 @@ from engine.bop.effects import (
     g_onset_check,
     resolve_flight_effects,
 )
+from engine.bop.errors import IllegalOrder
+from engine.bop.legality import plan
 from engine.bop.missile_play import pilot_quality
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn
 from engine.bop.special import (
@@ -59,7 +62,7 @@ from engine.bop.special import (
 from engine.bop.turn import TurnContext
 from engine.hexmap import Position
 from engine.performance.movement import SECONDS_PER_TICK, TICKS_PER_TURN
-from models.orders import BopPlot, Throttle
+from models.orders import BopPlot, Segment, StraightSegment, Throttle, UnloadSegment
 from models.timeline import Event
 
 THROTTLE_STEPS: dict[Throttle, Literal[0, 1, 2, 3]] = {"idle": 0, "mil": 2, "ab": 3}
@@ -74,8 +77,9 @@ def imposed_orders(
 ) -> dict[str, BopPlot]:
     """Orders the rules impose over the script: an uncontrolled or spinning aircraft flies
     an involuntary unloaded game-turn ("Uncontrolled Aircraft", "Spinning"); one that
-    suffered a High-Speed Departure flies its unloaded ticks, then straight. With the Nose
-    at ±90 the unloaded flight is a straight segment ("Unloaded Flight")."""
+    suffered a High-Speed Departure flies its unloaded ticks, then its own plot
+    (:func:`after_high_speed_departure`). With the Nose at ±90 the unloaded flight is a
+    straight segment ("Unloaded Flight")."""
     changed = dict(orders)
     for entity, state in aircraft.items():
         if not state.active:
@@ -84,21 +88,70 @@ def imposed_orders(
             changed[entity] = changed[entity].model_copy(update={"guns": None})
         # pointing ends as the Flight Phase starts: the Velocity is where the Nose will be
         vertical = abs(state.attitude.end_pointing().nose.pitch_deg) == 90
-        unload = "straight" if vertical else "unload"
+        unload: Literal["unload", "straight"] = "straight" if vertical else "unload"
         if state.spin is not None:
             segments = [{"kind": "unload", "ticks": 10}]  # falls off the vertical first
         elif state.uncontrolled:
             segments = [{"kind": unload, "ticks": 10}]
         elif state.imposed_unload is not None:
-            ticks = state.imposed_unload.ticks
-            segments = [
-                {"kind": unload, "ticks": ticks},
-                {"kind": "straight", "ticks": 10 - ticks},
-            ]
+            changed[entity] = after_high_speed_departure(state, changed.get(entity), unload)
+            continue
         else:
             continue
         changed[entity] = BopPlot.model_validate({"throttle": state.throttle, "segments": segments})
     return changed
+
+
+def after_high_speed_departure(
+    state: AircraftState, orders: BopPlot | None, unload: Literal["unload", "straight"]
+) -> BopPlot:
+    """A High-Speed Departure's game-turn (Departed Flight, SoP 06): the rules' non-rolling
+    unloaded ticks first, then the pilot's own plot, cut off where it runs past the tenth
+    tick (Plotting: a segment past tick 10 is cut off). Weapons orders are dropped: the
+    aircraft declared them while departed. When the cut plot cannot be flown from where the
+    unloaded ticks leave the aircraft, it flies straight for the rest of the game-turn."""
+    imposed = state.imposed_unload
+    assert imposed is not None
+    first: Segment = (
+        UnloadSegment(ticks=imposed.ticks)
+        if unload == "unload"
+        else StraightSegment(ticks=imposed.ticks)
+    )
+    straight = BopPlot(
+        throttle=state.throttle,
+        segments=(first, StraightSegment(ticks=TICKS_PER_TURN - imposed.ticks)),
+    )
+    if orders is None:
+        return straight
+    rest = cut_segments(orders.segments, TICKS_PER_TURN - imposed.ticks)
+    flown = orders.model_copy(
+        update={
+            "segments": (first, *rest),
+            "guns": None,
+            "missile": None,
+            "jettison": False,
+        }
+    )
+    try:
+        plan(state, flown, 0, state.involuntary_unload())
+    except IllegalOrder:
+        return straight.model_copy(update={"throttle": orders.throttle})
+    return flown
+
+
+def cut_segments(segments: Sequence[Segment], ticks: int) -> list[Segment]:
+    """``segments`` cut off after ``ticks`` ticks: those beyond dropped, the one across the
+    limit shortened."""
+    kept: list[Segment] = []
+    left = ticks
+    for segment in segments:
+        if left <= 0:
+            break
+        kept.append(
+            segment if segment.ticks <= left else segment.model_copy(update={"ticks": left})
+        )
+        left -= kept[-1].ticks
+    return kept
 
 
 def spin_gyrations(
@@ -266,6 +319,8 @@ def departure(state: AircraftState, conditions: FlightConditions, ctx: TurnConte
         recovery = spin_recovery(state.card, state.spin, quality, dice, state.callsign, turn)
         state.spin = recovery.spin
         state.overstress_points += recovery.overstress_points
+        if recovery.outcome in ("high_speed_departure", "normal_flight"):
+            state.attitude = recovered_attitude(state.attitude)
         if recovery.outcome == "high_speed_departure":
             state.imposed_unload = _high_speed_departure()
         if recovery.removed_at_end_of_turn:

@@ -23,6 +23,7 @@ from itertools import pairwise
 
 from engine import performance as perf
 from engine.aero import Throttle, lift_coefficient, polar_at, q_mark, sustained_load_g
+from engine.bop.departure import controllability_region, controllability_roll_dp
 from engine.bop.errors import IllegalOrder
 from engine.phad import RINGS, Attitude, Cell, MovementVector, pitch_down
 from models.aircraft import AircraftCard, RollRow
@@ -69,6 +70,18 @@ class FlightConditions:
     @property
     def cl_max(self) -> float:
         return polar_at(self.card, self.mach).cl_max
+
+    @property
+    def q_mark(self) -> float:
+        """The Ap3 Q-mark, from KEAS and wing load."""
+        return q_mark(self.keas, self.weight_lb, self.card.wing_area_ft2)
+
+    @property
+    def controllability_number(self) -> int:
+        """The number of the Controllability Region the Q-mark falls in (Marginal 1, Low 2,
+        No 3), or 0 above the region."""
+        region = controllability_region(self.q_mark)
+        return region.number if region is not None else 0
 
     def lift_at(self, load_g: float) -> float:
         """Lift coefficient at a load ("Finding the Roll Rate", Ep14)."""
@@ -355,6 +368,22 @@ def _roll_allowance(
     return points, departure
 
 
+def _region_roll_dp(conditions: FlightConditions, rate: str, rolled_cells: int) -> int:
+    """DP for rolling at the normal or boosted rate in the Controllability Region: 1 for
+    every 2 roll points performed, one point per cell rolled ("Select the Type of Roll").
+    Safe rolls never cost DP."""
+    if rate == "safe":
+        return 0
+    return controllability_roll_dp(abs(rolled_cells), conditions.q_mark)
+
+
+def facing_change_dp(conditions: FlightConditions, facing_changes: int) -> int:
+    """DP for changing facing in the Controllability Region: the region's number for each
+    cell the Nose turns, an incomplete turning segment counting as one ("Departure
+    Points", SoP 06)."""
+    return conditions.controllability_number * facing_changes
+
+
 def _straight(
     conditions: FlightConditions,
     state: _PlotState,
@@ -389,6 +418,7 @@ def _straight(
                 )
             rolled, lost = _cut_by_damage(rolled, math.floor(points + 1e-9))
         end_attitude = attitude.roll(rolled)
+        departure += _region_roll_dp(conditions, segment.roll_rate, rolled)
     carry = 0 if abs(rolled) >= 2 else state.tp_carry
     return PlottedSegment(
         index=index,
@@ -514,6 +544,7 @@ def _turning(
         tp_generated=generated,
         tp_carry_after=generated,
         incomplete=True,
+        departure_points=facing_change_dp(conditions, 1),
     )
     if generated < plan.tp_needed:
         if end != 10 or plan.cells != 1:
@@ -555,6 +586,10 @@ def _turning(
         end_attitude = end_attitude.roll(rolled)
         if abs(rolled) >= 2:
             carry = 0
+    # rolling while turning is at the normal rate ("Rolling While Turning")
+    departure = facing_change_dp(conditions, plan.cells) + _region_roll_dp(
+        conditions, "normal", rolled
+    )
     return replace(
         incomplete,
         end_tick=end,
@@ -567,6 +602,7 @@ def _turning(
         incomplete=False,
         rolled_cells=rolled,
         roll_cells_lost=lost,
+        departure_points=departure,
     )
 
 
@@ -660,14 +696,8 @@ def _barrel_roll(
         fp = perf.segment_fp(conditions.speed_kt, start, end)
         generated = perf.turn_points(conditions.speed_kt, segment.load_g, fewest)
     roll_needed = 12 if segment.full else 6
-    row = conditions.roll_row(segment.load_g)
-    points = roll_points(max(row.safe, row.normal, row.boosted), fp)
-    if points + 1e-9 < roll_needed:
-        raise IllegalOrder(
-            "Barrel Rolls, roll capability",
-            f"the roll needs {roll_needed} roll points; at {segment.load_g:.1f} G the best rate "
-            f"gives {points:.1f} over {fp} FP; choose another load or segment",
-        )
+    rate, points = _barrel_roll_rate(conditions, segment.load_g, fp, roll_needed)
+    departure = (fp if rate == "boosted" else 0) + _region_roll_dp(conditions, rate, roll_needed)
     end_attitude = attitude if segment.full else attitude.half_barrel_roll(segment.direction)
     return PlottedSegment(
         index=index,
@@ -683,4 +713,27 @@ def _barrel_roll(
         tp_carry_after=0,
         rolled_cells=roll_needed if segment.direction == "right" else -roll_needed,
         roll_points=points,
+        departure_points=departure,
+    )
+
+
+ROLL_RATES = ("safe", "normal", "boosted")
+
+
+def _barrel_roll_rate(
+    conditions: FlightConditions, load_g: float, fp: int, roll_needed: int
+) -> tuple[str, float]:
+    """The slowest roll rate that gives a barrel roll its roll points, and those points
+    ("Barrel Rolls": any rate may be used; a boosted one pays 1 DP per FP as any boosted
+    roll does)."""
+    row = conditions.roll_row(load_g)
+    for rate in ROLL_RATES:
+        points = roll_points(getattr(row, rate), fp)
+        if points + 1e-9 >= roll_needed:
+            return rate, points
+    points = roll_points(max(row.safe, row.normal, row.boosted), fp)
+    raise IllegalOrder(
+        "Barrel Rolls, roll capability",
+        f"the roll needs {roll_needed} roll points; at {load_g:.1f} G the best rate "
+        f"gives {points:.1f} over {fp} FP; choose another load or segment",
     )

@@ -15,10 +15,12 @@ from engine.bop.departure import (
     departure_check,
     departure_tables,
     load_departure_tables,
+    recovered_attitude,
     spin_recovery,
     too_slow_flight,
 )
 from engine.dice import Dice
+from engine.phad import Attitude
 from models.aircraft import card
 from models.files import DataFileError
 
@@ -112,12 +114,13 @@ def test_result_one_keeps_control_zero_departs() -> None:
 
 
 def test_low_speed_departure_spin_check() -> None:
-    """In the region: d10 + Departure Result; 0 or more High-Speed Departure, below 0 spin."""
-    # Low region adds 2 DP: 3 + 2 = 5 held; roll 40 → 5 pips → result 0
-    hsd = departure_check(F16, 3, 0, 0, LOW_Q, dice(pct(40), d10(0)), "V", 1)
+    """In the region: d10 + Departure Result; 0 or more High-Speed Departure, below 0 spin
+    (Departed Flight, SoP 06). The region's DP were collected in flight, not at the check."""
+    # 5 held; roll 40 → 5 pips → result 0
+    hsd = departure_check(F16, 5, 0, 0, LOW_Q, dice(pct(40), d10(0)), "V", 1)
     assert (hsd.departure_points, hsd.departure_result, hsd.spin_check) == (5, 0, 0)
     assert hsd.outcome == "high_speed" and hsd.region == "Low"
-    spin = departure_check(F16, 6, 0, 0, LOW_Q, dice(pct(40), d10(2)), "V", 1)
+    spin = departure_check(F16, 8, 0, 0, LOW_Q, dice(pct(40), d10(2)), "V", 1)
     assert spin.departure_result == -3 and spin.spin_check == -1
     assert spin.outcome == "spin" and spin.spin == SpinState(-3)
     assert spin.imposed_unloaded_ticks == 0
@@ -210,3 +213,14 @@ def test_an_f16_slow_at_altitude_exceeds_max_lift_at_two_g() -> None:
     weight = f16.weights.reference_combat_lb
     assert perf.exceeds_max_lift(f16, 15_000.0, 200, weight, 2.0)
     assert not perf.exceeds_max_lift(f16, 15_000.0, 200, weight, 1.5)
+
+
+def test_a_recovered_aircraft_is_reoriented_on_its_velocity() -> None:
+    """Spin Recovery, SoP 05, on a "Recover to…" result: Nose to the Velocity cell, the
+    Canopy the fewest cells to one three from it (highest pitch among equals), the Wing
+    three from both."""
+    separated = Attitude(nose="030+30", canopy="150+60", wing="090-30", velocity="015+00")
+    assert recovered_attitude(separated) == Attitude(nose="015+00", canopy="All+90", wing="105+00")
+    # A spin's Velocity moves with its Nose (docs/rulings.md): nothing to move then.
+    spinning = Attitude(nose="All-90", canopy="105+00", wing="195+00")
+    assert recovered_attitude(spinning) == spinning

@@ -41,8 +41,9 @@ def rows(timeline: Timeline) -> dict[int, dict[str, Any]]:
 def test_each_game_turns_departure_points_are_checked_then_spent() -> None:
     checks = events(stall(5), "departure_check", "departure")
     assert [t for t, _, _ in checks] == [12.0, 18.0, 24.0, 30.0, 36.0]
-    # 4 DP for too-slow flight + 3 for the "No" Controllability Region, every turn afresh.
-    assert {data["dp"] for _, _, data in checks} == {7}
+    # 4 DP for too-slow flight every turn afresh; flying straight in the "No"
+    # Controllability Region changes no facing, so it adds none (Departure Points, SoP 06).
+    assert {data["dp"] for _, _, data in checks} == {4}
     assert {data["region"] for _, _, data in checks} == {"No"}
 
 
@@ -53,7 +54,7 @@ def test_no_departure_points_no_check() -> None:
 
 
 def test_a_high_speed_departure_flies_two_unloaded_ticks_at_3g() -> None:
-    timeline = stall(1)
+    timeline = stall(11)
     departed = events(timeline, "departure")
     assert departed[0][0] == 12.0 and departed[0][2]["outcome"] == "high_speed"
     turn3 = rows(timeline)[3]
@@ -122,3 +123,32 @@ def test_imposed_unloaded_ticks_are_exempt_from_the_voluntary_minimum() -> None:
 def test_departures_replay_identically() -> None:
     first, second = stall(3), stall(3)
     assert [e.detail for e in first.meta.events] == [e.detail for e in second.meta.events]
+
+
+def departed_turn(plot: dict[str, Any]) -> list[tuple[str, int, int, float]]:
+    """The segments an F-16C at 400 kt flies in the game-turn after a High-Speed Departure,
+    given the pilot's ``plot``."""
+    game = Game(solo([plot], speed_kt=400, turns=2))
+    game.aircraft["test-1"].imposed_unload = ImposedUnload(2, 3.0)
+    flown = game.play_turn().aircraft["test-1"].plot
+    return [(s.kind, s.start_tick, s.end_tick, s.load_g) for s in flown.segments]
+
+
+def test_after_a_high_speed_departure_the_pilot_flies_the_rest_of_the_turn() -> None:
+    """Departed Flight, SoP 06: two non-rolling unloaded ticks at 3.0 load, then normal
+    flight for the rest of the game-turn: the pilot's own plot, cut off at tick 10."""
+    pull = {"segments": [{"kind": "turn", "ticks": 10, "load_g": 4.0, "cells": 1}]}
+    assert departed_turn(pull) == [
+        ("unload", 0, 2, 3.0),
+        ("turn", 2, 8, 4.0),
+        ("turn", 8, 10, 4.0),  # Minimize Carry: the spare ticks keep pulling
+    ]
+
+
+def test_a_plot_that_no_longer_fits_after_the_departure_flies_straight() -> None:
+    """A two-cell turn that needs all ten ticks cannot complete in the eight left after the
+    unloaded ticks (Turning Flight, Bp7): the aircraft flies straight instead."""
+    two_cells = {"segments": [{"kind": "turn", "ticks": 10, "load_g": 5.0, "cells": 2}]}
+    level = Game(solo([two_cells], speed_kt=400, turns=1)).run()  # flyable without departing
+    assert level.meta.turn_table[0]["max_load_g"] == 5.0
+    assert departed_turn(two_cells) == [("unload", 0, 2, 3.0), ("straight", 2, 10, 1.0)]
