@@ -137,7 +137,9 @@ class Game:
     def _plot_problem(self, entity: str, plot: BopPlot) -> IllegalOrder | None:
         """What makes one aircraft's plot illegal for the next game-turn, or None (the
         checks :meth:`play_turn` makes, after the orders the rules impose)."""
-        orders = phases.imposed_orders(self.aircraft, {entity: plot})
+        orders = phases.imposed_orders(
+            self.aircraft, {entity: plot}, advanced_rules=self.scenario.advanced_rules
+        )
         try:
             judge(
                 entity,
@@ -163,7 +165,9 @@ class Game:
     def legal(self, orders: dict[str, BopPlot]) -> bool:
         """True when every order is legal now (the same checks :meth:`play_turn` makes)."""
         try:
-            orders = phases.imposed_orders(self.aircraft, orders)
+            orders = phases.imposed_orders(
+                self.aircraft, orders, advanced_rules=self.scenario.advanced_rules
+            )
             judge_all(
                 self.aircraft,
                 orders,
@@ -179,7 +183,9 @@ class Game:
     def order_problems(self, orders: dict[str, BopPlot]) -> list[IllegalOrder]:
         """Every aircraft's illegal order for the next game-turn, each judged on its own (the
         same checks :meth:`play_turn` makes, without changing any state)."""
-        orders = phases.imposed_orders(self.aircraft, orders)
+        orders = phases.imposed_orders(
+            self.aircraft, orders, advanced_rules=self.scenario.advanced_rules
+        )
         return judge_each(
             self.aircraft,
             orders,
@@ -207,7 +213,9 @@ class Game:
         returns the plotted turn and the end hex and altitude. Raises
         :class:`IllegalOrder` for a plot the rules refuse. Weapons orders are not judged."""
         state = self.aircraft[entity]
-        flown = phases.imposed_orders({entity: state}, {entity: plot})[entity]
+        flown = phases.imposed_orders(
+            {entity: state}, {entity: plot}, advanced_rules=self.scenario.advanced_rules
+        )[entity]
         planned = plan(
             state,
             flown,
@@ -234,7 +242,9 @@ class Game:
         self.moved.clear()
         from_pilots = orders is None
         written = self.scripted_orders() if orders is None else orders
-        orders = phases.imposed_orders(self.aircraft, written)
+        orders = phases.imposed_orders(
+            self.aircraft, written, advanced_rules=self.scenario.advanced_rules
+        )
         plotted = judge_all(
             self.aircraft, orders, turn, self._fixes(), advanced_rules=self.scenario.advanced_rules
         )
@@ -275,7 +285,9 @@ class Game:
         self.pilots.events.clear()
         state = self.aircraft[entity]
         plot = keep_declarations(fresh, declared)
-        plot = phases.imposed_orders({entity: state}, {entity: plot})[entity]
+        plot = phases.imposed_orders(
+            {entity: state}, {entity: plot}, advanced_rules=self.scenario.advanced_rules
+        )[entity]
         try:
             planned = judge(
                 entity,

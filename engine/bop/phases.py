@@ -10,7 +10,7 @@ changes the states in place, and returns its events; the order the Sequence of P
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -63,6 +63,7 @@ from engine.bop.turn import TurnContext
 from engine.hexmap import Position
 from engine.performance.movement import SECONDS_PER_TICK, TICKS_PER_TURN
 from models.orders import BopPlot, Segment, StraightSegment, Throttle, UnloadSegment
+from models.scenario import AdvancedRule
 from models.timeline import Event
 
 THROTTLE_STEPS: dict[Throttle, Literal[0, 1, 2, 3]] = {"idle": 0, "mil": 2, "ab": 3}
@@ -73,7 +74,10 @@ Replan = Callable[[str, BopPlot, ImposedUnload | None], None]
 
 
 def imposed_orders(
-    aircraft: dict[str, AircraftState], orders: dict[str, BopPlot]
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    *,
+    advanced_rules: Collection[AdvancedRule],
 ) -> dict[str, BopPlot]:
     """Orders the rules impose over the script: an uncontrolled or spinning aircraft flies
     an involuntary unloaded game-turn ("Uncontrolled Aircraft", "Spinning"); one that
@@ -94,7 +98,9 @@ def imposed_orders(
         elif state.uncontrolled:
             segments = [{"kind": unload, "ticks": 10}]
         elif state.imposed_unload is not None:
-            changed[entity] = after_high_speed_departure(state, changed.get(entity), unload)
+            changed[entity] = after_high_speed_departure(
+                state, changed.get(entity), unload, advanced_rules=advanced_rules
+            )
             continue
         else:
             continue
@@ -103,7 +109,11 @@ def imposed_orders(
 
 
 def after_high_speed_departure(
-    state: AircraftState, orders: BopPlot | None, unload: Literal["unload", "straight"]
+    state: AircraftState,
+    orders: BopPlot | None,
+    unload: Literal["unload", "straight"],
+    *,
+    advanced_rules: Collection[AdvancedRule],
 ) -> BopPlot:
     """A High-Speed Departure's game-turn (Departed Flight, SoP 06): the rules' non-rolling
     unloaded ticks first, then the pilot's own plot, cut off where it runs past the tenth
@@ -133,7 +143,7 @@ def after_high_speed_departure(
         }
     )
     try:
-        plan(state, flown, 0, state.involuntary_unload())
+        plan(state, flown, 0, state.involuntary_unload(), advanced_rules=advanced_rules)
     except IllegalOrder:
         return straight.model_copy(update={"throttle": orders.throttle})
     return flown

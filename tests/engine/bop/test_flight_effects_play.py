@@ -88,6 +88,8 @@ def test_an_uncontrolled_aircraft_pointing_off_a_vertical_velocity_flies_straigh
     state = game.aircraft["test-1"]
     state.attitude = Attitude("210+60", "180-30", "105+00", velocity="All+90", lift="195+00")
     state.uncontrolled = True
-    imposed = imposed_orders(game.aircraft, game.scripted_orders())["test-1"]
+    imposed = imposed_orders(
+        game.aircraft, game.scripted_orders(), advanced_rules=game.scenario.advanced_rules
+    )["test-1"]
     assert [s.kind for s in imposed.segments] == ["straight"]
     game.play_turn(game.scripted_orders())  # and the rules accept it
