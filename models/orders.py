@@ -21,6 +21,13 @@ from models.sensors import RadarMode
 
 Throttle = Literal["idle", "mil", "ab"]
 RollRate = Literal["safe", "normal", "boosted"]
+TallyCue = Literal["radio", "datalink", "hud", "hmd"]
+"""What may let a crew member tally an aircraft it did not see last phase (the Tally task's
+requirements): a friend's radio call, a friendly datalink track, a sensor contact shown in
+the pilot's HUD (in the Nose cell) or in a helmet-mounted display."""
+TALLY_CUES: tuple[TallyCue, ...] = ("hud", "hmd", "datalink", "radio")
+AircraftChoice = Annotated[str, Field(min_length=1)] | Literal[False] | None
+"""An aircraft id the crew choose, ``false`` for none, or left out for the doctrine's pick."""
 
 
 class _Segment(DataModel):
@@ -163,6 +170,36 @@ class CrewOrders(DataModel):
     """Defend against every missile the pilot is aware of (1 AP each, SoP 07)."""
     damage_control: bool = True
     """Crew members with 4 AP left treat damaged systems (SoP 11)."""
+    padlock: AircraftChoice = None
+    """Id of the aircraft each crew member padlocks first in Visual Sighting (2 AP, SoP 09
+    "Padlock"), when it had it spotted last phase; ``false`` for no padlock. By default the
+    doctrine's: the aircraft the crew fight, when its tally is doubtful."""
+    eo_identify: AircraftChoice = None
+    """Id of an aircraft the radar tracks for the sensor operator to identify with the EO
+    sensor first in Visual Sighting (1 AP; that crew member's other sighting tasks cost
+    double this game-turn, "EO Sensor"); ``false`` for none. By default the doctrine's: a
+    tracked enemy nobody aboard has seen, when nothing is left to keep in sight."""
+    tally_cues: tuple[TallyCue, ...] | None = None
+    """The cues the crew may tally an unseen enemy by, instead of searching for it: any of
+    ``radio``, ``datalink``, ``hud``, ``hmd`` (``[]`` for none). By default all of them."""
+    datalink_cue: AircraftChoice = None
+    """Id of an aircraft a friend's tactical datalink tracks, to hand to this aircraft's
+    radar (Boresight or Supersearch) or IRST in the Sensor phase (a Sensor Handoff, SoP 10
+    "Integration"); ``false`` for none. By default the doctrine's: the nearest such enemy
+    its own sensors do not hold."""
+
+    @field_validator("tally_cues")
+    @classmethod
+    def _each_cue_once(cls, value: tuple[TallyCue, ...] | None) -> tuple[TallyCue, ...] | None:
+        if value is not None and len(set(value)) != len(value):
+            raise ValueError(f"name each cue once, from {', '.join(TALLY_CUES)}")
+        return value
+
+    @property
+    def cues(self) -> tuple[TallyCue, ...]:
+        """The cues allowed this game-turn, in the doctrine's order of preference."""
+        allowed = TALLY_CUES if self.tally_cues is None else self.tally_cues
+        return tuple(cue for cue in TALLY_CUES if cue in allowed)
 
 
 class SensorOrders(DataModel):

@@ -171,6 +171,9 @@ class SensorFit(_Data):
     """Cockpit type ("Cockpit Actions")."""
     hotas: bool
     """HOTAS "Y": sensor switch actions need no Hands Off Switch task."""
+    hud: bool = False
+    """The pilot has a head-up display that shows the radar's and IRST's tracks: a track in
+    the Nose cell lets the pilot tally it (the Tally task; only pilots have HUDs)."""
     radar_signature: int = Field(ge=-2, le=2)
     """How large this type looks to radar: a Track modifier for radars searching it and the
     tie-break of "Selecting the Closest Target" (larger is easier)."""

@@ -12,8 +12,9 @@ and nothing carries over.  The costs a printed Aircrew Tasks play aid would list
   one another.
 * :func:`receive_message`: the Communications Receipt task.
 * :class:`ActivityLedger`: one crew member's AP through a game-turn; it prices every task
-  with the surcharges (sighting doubled under a guns task, the Hands Off Switch Action,
-  wounds) and refuses with :class:`TaskRefused` or :class:`NotEnoughActivityPoints`.
+  with the surcharges (sighting doubled under a guns task or after an EO identification,
+  the Hands Off Switch Action, wounds) and refuses with :class:`TaskRefused` or
+  :class:`NotEnoughActivityPoints`.
 """
 
 from __future__ import annotations
@@ -204,6 +205,8 @@ class _TurnUse:
     fix_attempted: bool = False
     hands_off: bool = False
     handoff_paid: bool = False
+    eo_identified: bool = False
+    """The EO sensor identified an aircraft: every other sighting task costs double."""
     cockpit_actions: list[CockpitAction] = field(default_factory=list)
     free_by_guns_task: set[Task] = field(default_factory=set)
     """Tasks already taken free against the subject of Guns Engagement / Guns Defense."""
@@ -319,6 +322,9 @@ class ActivityLedger:
         if cost_row.sighting and subject is not None and target != subject:
             base *= t.surcharges.sighting_multiplier
             note = "doubled: guns task against another aircraft"
+        elif cost_row.sighting and use.eo_identified:
+            base *= t.surcharges.sighting_multiplier
+            note = "doubled: EO identification this game-turn"
         extra = 0
         if cost_row.visual and use.hands_off:
             extra += t.surcharges.hands_off_visual
@@ -463,6 +469,8 @@ class ActivityLedger:
             use.fix_attempted = True
         elif task == "hands_off_switch":
             use.hands_off = True
+        elif task == "eo_identification":
+            use.eo_identified = True
         return self._pay(task, target, cost, note)
 
     def cockpit_action(self, action: CockpitAction) -> Spend:

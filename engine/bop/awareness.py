@@ -1,14 +1,11 @@
-"""Awareness in the game loop: Initiative and Fix attempts (SoP 08) and Visual Sighting
-(SoP 09), with the spots every other rule reads.
+"""Awareness in the game loop: the spots every other rule reads, the spots the game starts
+with, and Initiative and Fix attempts (SoP 08).
 
 The procedures are :mod:`engine.bop.initiative` and :mod:`engine.bop.sighting`; this module
-decides who attempts what, pays each task from the crew member's
+decides who attempts a Fix, pays it from the pilot's
 :class:`~engine.bop.activity.ActivityLedger`, and keeps the results between game-turns in an
-:class:`Awareness`.  Scripts do not name sighting targets: every crew follows the standing
-doctrine (docs/rulings.md, "Crew doctrine"): keep what was spotted, nearest enemy first, look
-again at once for an enemy it lost, then search for the nearest enemies not yet seen, then
-keep track of its own flight by radio.  Aircraft are named by callsign inside the rules and
-by timeline id in events.
+:class:`Awareness`.  Visual Sighting (SoP 09) is played in :mod:`engine.bop.sighting_play`.
+Aircraft are named by callsign inside the rules and by timeline id in events.
 """
 
 from __future__ import annotations
@@ -16,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine.bearing import NoBearing, shoot_bearing, slant_range_fp
-from engine.bop.activity import ActivityLedger, Task, TaskRefused
+from engine.bearing import NoBearing, shoot_bearing
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.effects import EffectRecord
 from engine.bop.initiative import (
@@ -25,7 +21,6 @@ from engine.bop.initiative import (
     FlightOrder,
     FlightStatus,
     Initiative,
-    adjust_for_sighting,
     break_ties,
     initiative_roll,
     order_of_flight,
@@ -34,29 +29,17 @@ from engine.bop.initiative import (
 )
 from engine.bop.missile_play import pilot_quality
 from engine.bop.sighting import (
-    FieldOfView,
-    Friendly,
-    IllegalSighting,
     Observer,
-    Searcher,
-    SightingResult,
     SightLine,
     Spot,
     SpotState,
     Weather,
     in_blind_arc,
-    quick_search,
-    search_refusal,
     sight_line,
-    sighting_tables,
-    tally,
-    tally_friendlies,
     visible,
-    visual_search,
 )
 from engine.bop.turn import TurnContext
 from engine.hexmap import Position
-from engine.phad import Cell
 from engine.phad.angles import angles_between
 from models.timeline import Event
 
@@ -72,6 +55,9 @@ class Awareness:
     """Plot and move classes for the next game-turn, by callsign."""
     weather: Weather = field(default_factory=Weather)
     """The scenario's haze and cloud layers."""
+    identified: dict[str, frozenset[str]] = field(default_factory=dict)
+    """The aircraft each aircraft's crew have identified with an EO sensor, by callsign
+    ("EO Sensor")."""
 
     def has_spotted(self, aircraft: str, target: str) -> bool:
         """Some crew member of ``aircraft`` has ``target`` spotted (callsigns)."""
@@ -261,200 +247,3 @@ def _fix_request(
     if not candidates:
         return None
     return min(candidates, key=lambda c: (c[0], c[1].target))[1]
-
-
-# --------------------------------------------------------------------------------------
-# SoP 09: Visual Sighting
-# --------------------------------------------------------------------------------------
-
-
-def _pay(ledger: ActivityLedger, task: Task, target: str | None) -> bool:
-    try:
-        if not ledger.can_spend(task, target):
-            return False
-        ledger.spend(task, target)
-    except TaskRefused:
-        return False
-    return True
-
-
-def _sight_lines(
-    state: AircraftState, active: list[AircraftState], before: SpotState, weather: Weather
-) -> dict[str, SightLine]:
-    """Sight lines from ``state`` to the aircraft its crew might see or keep: those within
-    the limit of sight, those its crew had spotted, and (for the grey-out field of view) its
-    own flight. Others are not worked out: no one could see them."""
-    here = _position(state)
-    limit = sighting_tables().search.visibility_limit_auto_tally
-    restricted = any(member.g_state in ("grey_out", "black_out") for member in state.crew)
-    lines = {}
-    for other in active:
-        if other is state or other.card.sighting is None:
-            continue
-        friendly = other.side == state.side
-        far = slant_range_fp(here, _position(other)) > limit * other.card.sighting.auto_tally_fp
-        known = before.aircraft_has_spotted(state.callsign, other.callsign)
-        if (far and not known) or (friendly and not restricted):
-            continue
-        line = _line(state, other, weather)
-        if line is not None:
-            lines[other.callsign] = line
-    return lines
-
-
-def _field_of_view(
-    state: AircraftState, seat: int, lines: dict[str, SightLine], previous: Iterable[str]
-) -> FieldOfView:
-    """A greyed- or blacked-out crew member looks towards the nearest aircraft it had
-    spotted, or along the Nose when it had none (docs/rulings.md)."""
-    g_state = state.crew[seat].g_state
-    if g_state not in ("grey_out", "black_out"):
-        return FieldOfView(g_state)
-    known = [lines[t] for t in previous if t in lines and lines[t].bearing is not None]
-    centre: Cell = state.attitude.nose
-    if known:
-        nearest = min(known, key=lambda line: (line.visual_range_fp, line.target))
-        assert nearest.bearing is not None
-        centre = nearest.bearing
-    return FieldOfView(g_state, centre)
-
-
-def sighting_phase(
-    aircraft: dict[str, AircraftState], awareness: Awareness, ctx: TurnContext
-) -> list[Event]:
-    """Every conscious crew member keeps, searches for and loses spots (SoP 09), by the
-    crew doctrine, paying each task; then the order of flight is adjusted for what changed."""
-    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
-    active = [s for s in aircraft.values() if s.active]
-    ids = {s.callsign: s.id for s in active}
-    before = awareness.spots
-    spots = SpotState.start_phase(before, turn)
-    events: list[Event] = []
-
-    def note(result: SightingResult) -> None:
-        nonlocal spots
-        spots = spots.record(result)
-        if result.record is not None:
-            events.append(_event(result.record, t_s, (ids[result.observer.aircraft],)))
-
-    for state in active:
-        if state.card.sighting is None:
-            continue
-        lines = _sight_lines(state, active, before, awareness.weather)
-        enemies = sorted(
-            (e.callsign for e in _enemies(state, active) if e.callsign in lines),
-            key=lambda c: (lines[c].visual_range_fp, c),
-        )
-        friends = [o for o in active if o is not state and o.side == state.side]
-        for seat, name in enumerate(seat_names(state)):
-            member = state.crew[seat]
-            ledger = state.ledgers[seat]
-            if not member.conscious or not ledger.able:
-                continue
-            observer = Observer(state.callsign, name)
-            previous = [t for t in lines if before.has_spotted(observer, t)]
-            searcher = Searcher.from_card(
-                state.card,
-                state.callsign,
-                name,
-                crew_quality=pilot_quality(state.crew_quality),
-                field_of_view=_field_of_view(state, seat, lines, previous),
-                guns_subject=ledger.engaged or ledger.defending_against,
-            )
-            for target in enemies:  # keep what was spotted, nearest first
-                if not spots.had_spotted(observer, target) or not ledger.can_spend("tally", target):
-                    continue
-                try:
-                    kept = tally(searcher, lines[target], spots, dice, turn)
-                except IllegalSighting:
-                    continue
-                _pay(ledger, "tally", target)
-                note(kept)
-                if kept.spotted or not ledger.can_spend("quick_search", target):
-                    continue
-                if search_refusal(searcher, lines[target], quick=True) is None:
-                    _pay(ledger, "quick_search", target)
-                    note(quick_search(searcher, lines[target], kept, dice, turn))
-            for target in enemies:  # then look for the nearest enemies not yet seen
-                if spots.has_spotted(observer, target) or spots.had_spotted(observer, target):
-                    continue
-                if (
-                    visible(lines[target]) is not None
-                    or search_refusal(searcher, lines[target]) is not None
-                ):
-                    continue  # no AP spent searching where nothing can be seen
-                if not _pay(ledger, "visual_search", target):
-                    break
-                note(visual_search(searcher, lines[target], dice, turn))
-            restricted = searcher.g_state in ("grey_out", "black_out")
-            flight = [
-                Friendly(
-                    f.callsign,
-                    bool(f.card.sighting and f.card.sighting.radio),
-                    lines[f.callsign].bearing if f.callsign in lines else None,
-                )
-                for f in friends
-                if not restricted or f.callsign in lines  # a bearing to check the view
-            ]
-            if flight and searcher.radio and _pay(ledger, "tally_friendlies", None):
-                try:
-                    result = tally_friendlies(searcher, flight, turn)
-                except IllegalSighting:
-                    continue
-                spots = spots.record(result)
-                events.append(_event(result.record, t_s, (state.id,)))
-    awareness.spots = spots
-    events.extend(_adjust_order(awareness, before, active, t_s, ids))
-    return events
-
-
-def _adjust_order(
-    awareness: Awareness,
-    before: SpotState,
-    active: list[AircraftState],
-    t_s: float,
-    ids: dict[str, str],
-) -> list[Event]:
-    """Adjust the order of flight for the sighting changes ("Adjust Order of Flight due to
-    Visual Sighting Changes")."""
-    order = awareness.order
-    if order is None:
-        return []
-    spots = awareness.spots
-    by_callsign = {s.callsign: s for s in active}
-    lost_fix = [
-        fixer
-        for fixer, target in order.fixes.items()
-        if fixer in by_callsign and not awareness.pilot_has_spotted(by_callsign[fixer], target)
-    ]
-
-    def seen_by_enemy(state: AircraftState, where: SpotState) -> bool:
-        return any(
-            where.aircraft_has_spotted(e.callsign, state.callsign) for e in _enemies(state, active)
-        )
-
-    newly_spotted = [
-        s.callsign
-        for s in active
-        if s.callsign in order.move_class
-        and seen_by_enemy(s, spots)
-        and not seen_by_enemy(s, before)
-    ]
-    newly_unspotted = [
-        s.callsign
-        for s in active
-        if s.callsign in order.move_class
-        and seen_by_enemy(s, before)
-        and not seen_by_enemy(s, spots)
-        and any(awareness.has_spotted(s.callsign, e.callsign) for e in _enemies(s, active))
-    ]
-    if not (lost_fix or newly_spotted or newly_unspotted):
-        return []
-    adjusted = adjust_for_sighting(
-        order, lost_fix=lost_fix, newly_spotted=newly_spotted, newly_unspotted=newly_unspotted
-    )
-    awareness.order = adjusted
-    return [
-        _event(record, t_s, tuple(ids[c] for c in record.data.values() if c in ids))
-        for record in adjusted.records[len(order.records) :]
-    ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.bop.game import Game
+from engine.dice import RecordedRollMismatch
 from models.gamelog import GameLog, log_reference_problems
 from models.orders import BopPlot
 from models.scenario import Scenario
@@ -67,7 +68,8 @@ def log_problems(log: GameLog, scenario: Scenario, seed: int | None = None) -> l
     """Every problem in the log at once, found by playing it: orders for aircraft the
     scenario does not have, aircraft left without orders, illegal orders (turn, aircraft,
     segment, rule and the rules' own advice), names of aircraft and missiles the scenario
-    does not have, and table dice the rules did not use."""
+    does not have, and table dice the rules did not use or did not roll in that order (the
+    check stops at such a turn)."""
     problems = log_reference_problems(log, scenario)
     game = Game(scenario, seed=_seed(log, scenario, seed))
     for logged in log.turn:
@@ -87,7 +89,11 @@ def log_problems(log: GameLog, scenario: Scenario, seed: int | None = None) -> l
             )
             orders[entity] = _straight(game, entity, orders.get(entity))
         game.dice.recorded.extend((roll.kind, roll.value) for roll in logged.dice)
-        game.play_turn(orders)
+        try:
+            game.play_turn(orders)
+        except RecordedRollMismatch as mismatch:  # the game cannot go on from half a turn
+            problems.append(f"{where}.dice: {mismatch}")
+            break
         if game.dice.recorded:
             left = ", ".join(f"{kind} {value}" for kind, value in game.dice.recorded)
             problems.append(

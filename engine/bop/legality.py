@@ -130,7 +130,7 @@ def judge(
     if declared is not None:
         rule, why = declared
         raise IllegalOrder(rule, why, aircraft=state.callsign, turn=turn)
-    crew = crew_order_problem(state, plot)
+    crew = crew_order_problem(state, plot, entity, aircraft)
     if crew is not None:
         rule, why = crew
         raise IllegalOrder(rule, why, aircraft=state.callsign, turn=turn)
@@ -300,21 +300,52 @@ def order_problems(
 
 
 STRAIN_RULE = "Strain, SoP 04 (G-training)"
+PADLOCK_RULE = "Padlock, SoP 09"
+EO_RULE = "EO Sensor, SoP 09"
+DATALINK_RULE = "Integration: HMS/HMD/Datalink Cue, SoP 10"
 
 
-def crew_order_problem(state: AircraftState, plot: BopPlot) -> tuple[str, str] | None:
+def crew_order_problem(
+    state: AircraftState,
+    plot: BopPlot,
+    entity: str | None = None,
+    aircraft: dict[str, AircraftState] | None = None,
+) -> tuple[str, str] | None:
     """(rule, why) when the crew's orders ask what the crew can never do, else None: more
-    Strain AP than the type's G-training allows a crew member (SoP 04). What they can pay
-    of what they may is settled in the phases, as the game-turn's tasks come."""
-    wanted = plot.crew.strain_ap
-    if wanted is None or not state.ledgers:
-        return None
-    allowed = max(ledger.max_strain_ap for ledger in state.ledgers)
-    if wanted > allowed:
-        return STRAIN_RULE, (
-            f"the {state.card.type_id}'s G-training lets a crew member strain with at most "
-            f"{allowed} AP, not {wanted}"
+    Strain AP than the type's G-training allows a crew member (SoP 04), a padlock, EO
+    identification or datalink cue of an aircraft not in the game, or with equipment the
+    type lacks. What they can pay of what they may is settled in the phases, as the
+    game-turn's tasks come."""
+    crew = plot.crew
+    wanted = crew.strain_ap
+    if wanted is not None and state.ledgers:
+        allowed = max(ledger.max_strain_ap for ledger in state.ledgers)
+        if wanted > allowed:
+            return STRAIN_RULE, (
+                f"the {state.card.type_id}'s G-training lets a crew member strain with at most "
+                f"{allowed} AP, not {wanted}"
+            )
+    fit = state.sensors.fit
+    if crew.eo_identify and (fit is None or fit.eo_sensor is None):
+        return EO_RULE, f"crew.eo_identify: the {state.card.type_id} has no EO sensor"
+    tactical = fit is not None and fit.datalink is not None and fit.datalink.kind == "tactical"
+    if crew.datalink_cue and not tactical:
+        return DATALINK_RULE, (
+            f"crew.datalink_cue: the {state.card.type_id} has no tactical datalink"
         )
+    if aircraft is None:
+        return None
+    others = ", ".join(a for a in aircraft if a != entity)
+    for name, rule, chosen in (
+        ("padlock", PADLOCK_RULE, crew.padlock),
+        ("eo_identify", EO_RULE, crew.eo_identify),
+        ("datalink_cue", DATALINK_RULE, crew.datalink_cue),
+    ):
+        if chosen and (chosen == entity or chosen not in aircraft):
+            return rule, (
+                f"crew.{name} names no other aircraft {chosen!r}; aircraft: {others}, or "
+                "false for none"
+            )
     return None
 
 

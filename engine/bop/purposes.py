@@ -265,9 +265,10 @@ def search(name: str, observer: str, target: str, turn: int) -> str:
     return f"{name.lower()}, {observer} for {target}, turn {turn}"
 
 
-def tally(observer: str, target: str, turn: int) -> str:
-    """The roll to keep a spot ("Tally", SoP 09)."""
-    return purpose("tally", observer, turn, on=target)
+def tally(observer: str, target: str, turn: int, cue: str | None = None) -> str:
+    """The roll to keep a spot, or to gain one by a ``cue`` such as a radio call or a HUD
+    contact ("Tally", SoP 09)."""
+    return purpose("tally" if cue is None else f"tally by {cue}", observer, turn, on=target)
 
 
 def communications_receipt(who: str, about: str, turn: int | None) -> str:

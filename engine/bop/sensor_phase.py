@@ -207,9 +207,11 @@ def sensor_phase(
     ctx: TurnContext,
 ) -> list[Event]:
     """The Sensor phase (SoP 10): each radar, IRST and active IR seeker maintains what it
-    holds and tries to acquire more; then each RWR warns of the enemy radars holding it."""
+    holds and tries to acquire more, after any cue a friend's tactical datalink hands it;
+    then each RWR warns of the enemy radars holding it."""
     turn = ctx.turn
     events: list[Event] = []
+    shared = datalink_tracks(aircraft)
     for entity, state in aircraft.items():
         if not state.active or state.sensors.fit is None:
             continue
@@ -219,6 +221,7 @@ def sensor_phase(
         contacts = contacts_for(state, aircraft)
         if turn == 1 and state.gci:
             events.extend(_gci_cue(state, contacts, ctx))
+        events.extend(_datalink_cue(state, contacts, shared, aircraft, ctx))
         wanted = _wanted_target(aircraft, orders.get(entity))
         events.extend(_radar(state, contacts, wanted, ctx))
         events.extend(_irst(state, contacts, ctx))
@@ -366,27 +369,89 @@ def _gci_cue(state: AircraftState, contacts: list[Contact], ctx: TurnContext) ->
     """The ground controller's cue in the first Sensor phase ("GCI Datalink"): handed like
     a datalink cue to the radar in Boresight or Supersearch (a cued Radar Maintenance roll)
     or else to the IRST (a cued IRST Maintenance roll), on the nearest enemy."""
-    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
     fit = state.sensors.fit
     if fit is None or fit.datalink is None or fit.datalink.kind != "gci" or not contacts:
         return []
     nearest = min(contacts, key=lambda c: (c.range_fp, c.target))
-    notes = [_note(state, f"{fit.datalink.name} cue from GCI on {nearest.target}", t_s, "gci")]
+    note = _note(state, f"{fit.datalink.name} cue from GCI on {nearest.target}", ctx.end_s, "gci")
+    return [note, *_take_cue(state, nearest, ctx, "gci")]
+
+
+def _take_cue(state: AircraftState, contact: Contact, ctx: TurnContext, kind: str) -> list[Event]:
+    """A datalink cue on ``contact`` handed to the radar in Boresight or Supersearch (a cued
+    Radar Maintenance roll), else to an IRST holding nothing (a cued IRST Maintenance roll)
+    ("Integration": HMS/HMD/Datalink Cue)."""
+    dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
+    fit = state.sensors.fit
+    assert fit is not None
     radar = state.sensors.radar
     if fit.radar is not None and radar is not None and radar.mode in ("Bo", "SS"):
         try:
             state.sensors.radar, roll = radar_handoff(
-                fit.radar, radar, state.attitude, nearest, dice, state.callsign, turn
+                fit.radar, radar, state.attitude, contact, dice, state.callsign, turn
             )
         except IllegalSensorAction as refused:
-            return [*notes, _note(state, f"cannot take the cue: {refused}", t_s, "gci")]
-        return [*notes, *_records(state, [roll.record], t_s)]
+            return [_note(state, f"cannot take the cue: {refused}", t_s, kind)]
+        return _records(state, [roll.record], t_s)
     if fit.irst is not None and state.sensors.irst is None:
-        roll = irst_maintenance(fit.irst, nearest, dice, state.callsign, turn, cued=True)
+        roll = irst_maintenance(fit.irst, contact, dice, state.callsign, turn, cued=True)
         if roll.success:
-            state.sensors.irst = Awareness("irst", nearest.target, "track", turn)
-        return [*notes, *_records(state, [roll.record], t_s)]
-    return notes
+            state.sensors.irst = Awareness("irst", contact.target, "track", turn)
+        return _records(state, [roll.record], t_s)
+    return []
+
+
+def datalink_tracks(aircraft: dict[str, AircraftState]) -> dict[str, tuple[str, ...]]:
+    """What each side's tactical datalinks share at the start of the Sensor phase: the
+    radar and IRST tracks of every aircraft with one, by side ("Integration": Radar Track,
+    pass via datalink)."""
+    shared: dict[str, list[str]] = {}
+    for state in aircraft.values():
+        fit = state.sensors.fit
+        if state.active and fit and fit.datalink and fit.datalink.kind == "tactical":
+            held = shared.setdefault(state.side, [])
+            held.extend(t for t in state.sensors.tracks() if t not in held)
+    return {side: tuple(tracks) for side, tracks in shared.items()}
+
+
+def _datalink_cue(
+    state: AircraftState,
+    contacts: list[Contact],
+    shared: dict[str, tuple[str, ...]],
+    aircraft: dict[str, AircraftState],
+    ctx: TurnContext,
+) -> list[Event]:
+    """A friend's tactical datalink track handed to this aircraft's radar (Boresight or
+    Supersearch) or idle IRST, the sensor operator paying the Sensor Handoff: the crew
+    orders' aircraft, else the nearest enemy the datalink shows that its own sensors do not
+    hold (docs/rulings.md, "Crew doctrine")."""
+    fit = state.sensors.fit
+    ordered = state.orders_crew.datalink_cue
+    if fit is None or fit.datalink is None or fit.datalink.kind != "tactical" or ordered is False:
+        return []
+    radar = state.sensors.radar
+    own = {a.target for a in radar.awareness} if radar is not None else set()
+    if state.sensors.irst is not None:
+        own.add(state.sensors.irst.target)
+    offered = [
+        c for c in contacts if c.target in shared.get(state.side, ()) and c.target not in own
+    ]
+    if ordered is not None:
+        wanted = aircraft[ordered].callsign if ordered in aircraft else ordered
+        offered = [c for c in offered if c.target == wanted]
+        if not offered:
+            text = f"takes no datalink cue: no friend's track of {wanted} to take"
+            return [_note(state, text, ctx.end_s, "datalink")]
+    receiver = radar is not None and radar.mode in ("Bo", "SS")
+    if not offered or not (receiver or (fit.irst is not None and state.sensors.irst is None)):
+        return []
+    contact = min(offered, key=lambda c: (c.range_fp, c.target))
+    crew = operator(state)
+    if crew is None or not crew.can_spend("sensor_handoff", contact.target):
+        return []
+    crew.spend("sensor_handoff", contact.target)
+    text = f"{fit.datalink.name} cue on {contact.target} from the flight's track"
+    return [_note(state, text, ctx.end_s, "datalink"), *_take_cue(state, contact, ctx, "datalink")]
 
 
 def _dump(state: AircraftState, t_s: float) -> list[Event]:

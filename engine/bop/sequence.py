@@ -19,7 +19,7 @@ import numpy.typing as npt
 from engine import performance as perf
 from engine.bop import phases
 from engine.bop.aircraft_state import AircraftState
-from engine.bop.awareness import Awareness, initiative_phase, sighting_phase
+from engine.bop.awareness import Awareness, initiative_phase
 from engine.bop.combat import GunSubPhase, Placement
 from engine.bop.combat_play import CombatPlay
 from engine.bop.crew import recover
@@ -30,6 +30,7 @@ from engine.bop.legality import Planned, plan
 from engine.bop.missile_play import MissileTrack, attack_all, fly_all
 from engine.bop.plotting import FlightConditions, ImposedUnload
 from engine.bop.sensor_phase import declare_sensors, declare_snapshots, sensor_phase
+from engine.bop.sighting_play import sighting_phase
 from engine.bop.stores import jettison
 from engine.bop.swing_wing import declare_wing, move_wing
 from engine.bop.throttle_phase import compressor_restarts, compressor_stalls
@@ -327,7 +328,7 @@ def initiative(ctx: TurnContext, play: TurnPlay) -> None:
 
 def visual_sighting(ctx: TurnContext, play: TurnPlay) -> None:
     """SoP 09: searches, tallies and padlocks; the order of flight adjusted to them."""
-    ctx.emit(sighting_phase(play.aircraft, play.awareness, ctx))
+    ctx.emit(sighting_phase(play.aircraft, play.awareness, ctx, play.orders))
 
 
 def sensors(ctx: TurnContext, play: TurnPlay) -> None:

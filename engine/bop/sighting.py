@@ -432,6 +432,10 @@ class SpotState:
         """Spotted in the previous Visual Sighting phase (what Tally and Padlock need)."""
         return (observer, target) in self._previous_pairs
 
+    def previous_aircraft_spotted(self, aircraft: str, target: str) -> bool:
+        """Some crew member of ``aircraft`` had ``target`` spotted in the previous phase."""
+        return any(o.aircraft == aircraft and t == target for o, t in self._previous_pairs)
+
     def aircraft_has_spotted(self, aircraft: str, target: str) -> bool:
         """Any crew member of ``aircraft`` has ``target`` spotted."""
         return (aircraft, target) in self._pairs
@@ -657,10 +661,12 @@ def tally(
     turn: int,
     cued: bool = False,
     tables: SightingTables | None = None,
+    cue: str | None = None,
 ) -> SightingResult:
     """A Tally ("Maintaining Spots", SoP 09) of an aircraft spotted in the last phase, or of
     one the crew member is ``cued`` to (a friendly's radio call, datalink, a sensor contact in
-    the HUD or HMD: the Tally task's requirements).
+    the HUD or HMD: the Tally task's requirements); ``cue`` names the cue for the record and
+    the roll's purpose (see :mod:`engine.bop.tally_cues`).
 
     Tally Range = Visual Range − Auto-Tally: 0 or less keeps the spot without a roll;
     otherwise d10 + modifiers ≥ 0 keeps it.  Cloud or a target too far away loses it.
@@ -669,6 +675,7 @@ def tally(
     observer = searcher.observer
     if searcher.g_state == "loc":
         raise IllegalSighting(f"{observer} is unconscious (LOC) and can make no tally")
+    cued = cued or cue is not None
     if not (cued or state.had_spotted(observer, line.target)):
         raise IllegalSighting(
             f"{observer} had no sight of {line.target} last sighting phase and no cue to it "
@@ -679,12 +686,14 @@ def tally(
             f"{line.target} is outside {observer}'s {searcher.g_state} field of view "
             "(Crew G Effect)"
         )
-    who = f"{observer} Tally of {line.target}"
+    who = f"{observer} Tally of {line.target}" + (f" cued by {cue}" if cue else "")
     tally_range = tally_range_fp(line.visual_range_fp, line.target_auto_tally_fp)
     base: dict[str, float | int | str | bool] = {
         "task": "tally",
         "tally_range_fp": tally_range,
     }
+    if cue:
+        base["cue"] = cue
 
     def decided(spotted: bool, why: str) -> SightingResult:
         record = EffectRecord(
@@ -712,7 +721,7 @@ def tally(
     if band is None:
         return decided(False, f"tally range {tally_range} FP is past the last band")
     modifiers = tally_modifiers(searcher, line, band, tables)
-    roll = dice.d10(purposes.tally(str(observer), line.target, turn))
+    roll = dice.d10(purposes.tally(str(observer), line.target, turn, cue))
     score = roll + sum(m for _, m in modifiers)
     spotted = score >= 0
     listed = ", ".join(f"{n} {m:+d}" for n, m in modifiers)

@@ -35,6 +35,7 @@ Task = Literal[
     "sensor_handoff",
     "damage_control",
     "radar_operation",
+    "eo_identification",
     "hands_off_switch",
 ]
 CockpitType = Literal["basic", "regular", "improved", "advanced"]

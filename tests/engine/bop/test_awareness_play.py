@@ -15,6 +15,8 @@ NORTH = {"nose": "015+00", "canopy": "All+90", "wing": "105+00"}
 SOUTH = {"nose": "195+00", "canopy": "All+90", "wing": "285+00"}
 EAST = {"nose": "105+00", "canopy": "All+90", "wing": "195+00"}
 SPARROW = {**STRAIGHT, "missile": {"type": "AIM-7E-2", "target": "fishbed-1"}}
+TALLYING = {**STRAIGHT, "crew": {"padlock": False}}
+"""Straight flight, keeping spots by tally rather than the doctrine's padlock."""
 
 
 def head_on(
@@ -66,7 +68,7 @@ def test_crews_start_with_the_aircraft_they_could_see_spotted() -> None:
 
 
 def test_spots_are_kept_by_tallies_paid_from_the_crews_ap() -> None:
-    game = Game(head_on("2,6"))
+    game = Game(head_on("2,6", TALLYING, red_plot=TALLYING))
     result = game.play_turn(game.scripted_orders())
     tallies = [e for e in result.events if e.kind == "tally"]
     assert {e.entities[0] for e in tallies} == {"phantom-1", "fishbed-1"}
@@ -160,7 +162,7 @@ def test_cloud_between_two_aircraft_hides_them_and_haze_makes_searching_harder()
     )
     game = Game(clouded)
     assert not game.awareness.spots.spots  # no one starts with the other in sight
-    hazy = head_on("3,8").model_copy(
+    hazy = head_on("3,8", TALLYING, red_plot=TALLYING).model_copy(
         update={
             "weather": WeatherSetup.model_validate(
                 {"haze": [{"bottom_steps": 90, "top_steps": 110}]}

@@ -15,7 +15,7 @@ from tests.engine.bop.conftest import solo
 MERGE = Path(__file__).resolve().parents[3] / "scenarios" / "demo" / "2v2-merge.toml"
 
 
-LOC_SEED = 25
+LOC_SEED = 36
 """A seed of the 2v2 demo in which Fulcrum 2's 9 G pull to the vertical knocks its pilot out."""
 
 

@@ -65,14 +65,18 @@ def test_validation_reports_every_illegal_order_with_turn_aircraft_segment_and_r
         '{ kind = "turn", load_g = 12.0, cells = 1, ticks = 10 }',
         2,
     )
-    text = text.replace("[turn.orders.fagot-1]", "[turn.orders.fagot-2]", 1)
+    # Turn 2's Fagot orders go to an aircraft the scenario lacks (turn 1 rolls the table's
+    # dice, which a stand-in order would not match).
+    first = text.index("[turn.orders.fagot-1]") + 1
+    at = text.index("[turn.orders.fagot-1]", first)
+    text = text[:at] + "[turn.orders.fagot-2]" + text[at + len("[turn.orders.fagot-1]") :]
     (tmp_path / "mig-alley.setup.toml").write_text((LOGS / "mig-alley.setup.toml").read_text())
     broken = tmp_path / "broken.log.toml"
     broken.write_text(text)
     problems = log_file_problems(broken)
     joined = "\n".join(problems)
-    assert "turn.0.orders.fagot-2: no aircraft 'fagot-2' in the scenario" in joined
-    assert "turn.0.orders.fagot-1: turn 1, Fagot 1: no orders for this aircraft" in joined
+    assert "turn.1.orders.fagot-2: no aircraft 'fagot-2' in the scenario" in joined
+    assert "turn.1.orders.fagot-1: turn 2, Fagot 1: no orders for this aircraft" in joined
     assert "turn.3.orders.sabre-1.segments.0: turn 4, Sabre 1: load 12.0 G" in joined
     assert "turn.3.orders.fagot-1.segments.0: turn 4, Fagot 1: load 12.0 G" in joined
     assert "(Max Aero Load, Ap4)" in joined

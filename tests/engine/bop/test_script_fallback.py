@@ -70,11 +70,13 @@ def test_the_ai_flies_the_turn_the_script_cannot_and_the_script_resumes() -> Non
 def test_every_seed_plays_coral_sea_through_and_the_shipped_seed_keeps_its_script() -> None:
     scenario = load_scenario(find_scenario("historical/coral-sea-1972"))
     broken = 0
-    for seed in range(1, 15):
+    for seed in (*range(1, 15), scenario.seed):
         timeline = Game(scenario, seed=seed).run()
         assert float(timeline.t_s[-1]) == pytest.approx(scenario.turns * 6.0)
         notes = [e for e in timeline.meta.events if e.data.get("script") == "unflyable"]
         if seed == scenario.seed:
             assert notes == []  # the golden's game is the script, untouched
         broken += bool(notes)
-    assert broken >= 2  # the seeds that used to stop (5, 7, 9, 10) now play on
+    # Seeds whose dice make a plot unflyable play on (seed 9 among these, since the crews
+    # padlock and call targets, which keeps more of the fights on their script).
+    assert broken >= 1
