@@ -72,6 +72,11 @@ class Engines(_Card):
     """Fuel flow per pound of thrust per hour in afterburner."""
     subject_to_compressor_stall: bool = False
     """The ADC notes the engines as "subject to compressor stall" (Compressor Stall)."""
+    fuel_usage_dry: int | None = Field(default=None, gt=0, le=1000)
+    """The Dry column of the Engine table's Fuel row: the Engine Output a Dry throttle
+    accumulates per Fuel Point spent ("Fuel"); worked out from the Dry TSFC when omitted."""
+    fuel_usage_ab: int | None = Field(default=None, gt=0, le=1000)
+    """The AB column of the Fuel row, the same in afterburner; only with an afterburner."""
 
     @model_validator(mode="after")
     def _afterburner_consistent(self) -> Self:
@@ -80,6 +85,8 @@ class Engines(_Card):
             raise ValueError("ab_thrust_lbf and tsfc_ab_per_hr are given together or not at all")
         if self.ab_thrust_lbf is not None and self.ab_thrust_lbf <= self.dry_thrust_lbf:
             raise ValueError("ab_thrust_lbf must exceed dry_thrust_lbf")
+        if self.fuel_usage_ab is not None and not has_ab:
+            raise ValueError("fuel_usage_ab needs an afterburner (ab_thrust_lbf)")
         return self
 
     @property

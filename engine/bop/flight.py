@@ -9,7 +9,7 @@ and the state it ends in, with the per-tick samples the timeline draws.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -44,6 +44,10 @@ class AircraftTurn:
     end_alt_steps: int
     end_hex: Hex
     fuel_used_fp: int
+    fuel_fp: int = 0
+    """Fuel Points left at the end of the game-turn."""
+    fuel_carry: perf.FuelCarry = field(default_factory=perf.FuelCarry)
+    """The Dry carry and AB carry boxes after this game-turn's Engine Output ("Fuel")."""
     moves: tuple[SegmentMove, ...] = ()
     """Each segment's 3D and 2D move, as chosen or defaulted."""
 
@@ -65,6 +69,9 @@ class AircraftTurn:
             "turn_dspeed": self.speed_change.turn_kt,
             "gravity_dspeed": self.speed_change.gravity_kt,
             "tp_carry": self.plot.tp_carry,
+            "fuel_fp": self.fuel_fp,
+            "dry_carry": self.fuel_carry.dry_points,
+            "ab_carry": self.fuel_carry.ab_points,
         }
 
 
@@ -111,6 +118,7 @@ def fly(
     hex_, alt = segment_ends[-1]
     # Gravity and net speed (Jm16, Net Speed Change)
     alt_change = alt - start_alt
+    engine_outputs = state.engine_outputs(orders.throttle)
     change = perf.speed_change(
         card=state.card,
         throttle=orders.throttle,
@@ -119,7 +127,7 @@ def fly(
         weight_lb=weight,
         speedbrake=orders.speedbrake and effects.speedbrake_works,
         stores_cd0=effects.form_drag_cd0 + state.stores_cd0,
-        engine_outputs=state.engine_outputs(orders.throttle),
+        engine_outputs=engine_outputs,
         engine_dspeed_kt=orders.engine_dspeed_kt,
         average_load_g=drag_average,
         greatest_load_g=drag_greatest,
@@ -178,10 +186,11 @@ def fly(
     if crashed:
         alt = ground
         state.active = False
-    # Fuel (Administrative) and the new state
-    burned, state.fuel_carry = perf.fuel_burn(
-        state.card, orders.throttle, conditions.alt_ft, start_speed, state.fuel_carry
+    # Fuel: this turn's Engine Output into the Dry or AB carry ("Fuel"), and the new state
+    output = perf.engine_output(
+        state.card, orders.throttle, conditions.alt_ft, start_speed, engine_outputs
     )
+    burned, state.fuel_carry = perf.fuel_burn(state.card, output, state.fuel_carry)
     state.fuel_fp = max(0, state.fuel_fp - burned - effects.fuel_leak_fp_per_turn)
     events.extend(fuel_state(state, start_fuel, state.bingo_fp, t_end))
     state.hex = hex_
@@ -204,6 +213,8 @@ def fly(
         end_alt_steps=alt,
         end_hex=hex_,
         fuel_used_fp=start_fuel - state.fuel_fp,
+        fuel_fp=state.fuel_fp,
+        fuel_carry=state.fuel_carry,
         moves=planned.moves,
     )
     samples = turn_samples(

@@ -10,6 +10,7 @@ COLUMNS = (
     "turn", "aircraft", "speed_kt", "alt_steps", "hex", "avg_load_g", "max_load_g",
     "nose", "canopy", "wing", "tp_carry",
     "engine_dspeed", "form_dspeed", "turn_dspeed", "gravity_dspeed",
+    "fuel_fp", "dry_carry", "ab_carry",
 )  # fmt: skip
 """The turn table's columns the playthrough records, in order."""
 

@@ -111,7 +111,9 @@ def turn_samples(
     start_speed_kt, end_speed_kt = speeds_kt
     speeds = start_speed_kt + (end_speed_kt - start_speed_kt) * fraction
     out["speed_kt"][:] = speeds
-    out["fuel_fp"][:] = start_fuel + (state.fuel_fp - start_fuel) * fraction
+    # Fuel Points are spent whole, in the Administrative phase at the turn's end ("Fuel").
+    out["fuel_fp"][:] = start_fuel
+    out["fuel_fp"][-1] = state.fuel_fp
     # Engine output is read at the start of the turn, as the Engine step (Ep12) does.
     full: Throttle = "ab" if state.card.engines.has_afterburner else "mil"
     available = thrust_lbf(state.card, full, conditions.alt_ft, conditions.mach)

@@ -11,7 +11,7 @@ player writes them on the control card:
 * :mod:`~engine.performance.state`: weight and the Initial Aircraft State (Ap1–Ap4);
 * :mod:`~engine.performance.speed`: Average Load and the Engine, Form, Turn and Gravity
   ΔSpeeds (Dp11–Ep15, Jm16), Net Speed Change;
-* :mod:`~engine.performance.fuel`: Fuel Points.
+* :mod:`~engine.performance.fuel`: Engine Output, the Fuel row's Usages and Fuel Points.
 
     >>> fp_cumulative(395)
     (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
@@ -19,7 +19,14 @@ player writes them on the control card:
     7
 """
 
-from engine.performance.fuel import FuelCarry, fuel_burn, fuel_burned_lb
+from engine.performance.fuel import (
+    LBF_PER_FT2_PER_OUTPUT,
+    EngineOutput,
+    FuelCarry,
+    engine_output,
+    fuel_burn,
+    fuel_usage,
+)
 from engine.performance.movement import (
     DEG_PER_TP,
     KT_PER_FP,
@@ -68,10 +75,12 @@ __all__ = [
     "DSPEED_KT_PER_G",
     "GRAVITY_KT_FT",
     "KT_PER_FP",
+    "LBF_PER_FT2_PER_OUTPUT",
     "LB_PER_FUEL_POINT",
     "MIN_SPEED_KT",
     "TICKS_PER_TURN",
     "TP_PER_TICK_KT",
+    "EngineOutput",
     "FuelCarry",
     "InitialState",
     "SpeedChange",
@@ -79,13 +88,14 @@ __all__ = [
     "crosses_g_line",
     "drag_per_g_kt",
     "engine_dspeed_kt",
+    "engine_output",
     "engine_term_kt",
     "exceeds_max_lift",
     "excess_dspeed_kt",
     "form_dspeed_kt",
     "fp_cumulative",
     "fuel_burn",
-    "fuel_burned_lb",
+    "fuel_usage",
     "gravity_dspeed_kt",
     "greatest_load_g",
     "initial_state",

@@ -1,4 +1,5 @@
-"""Performance layer: rounding, FP and TP tables, Initial State, ΔSpeeds and fuel.
+"""Performance layer: rounding, FP and TP tables, Initial State, ΔSpeeds and weight (fuel is
+in test_fuel.py).
 
 The aircraft is built here (the F-16C figures of reference/physics.md's worked check), so
 these tests do not depend on the shipped cards.
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from engine import performance as perf
 from engine.aero import THROTTLES, Throttle
 from engine.phad import NEIGHBOURS, Cell
-from models.aircraft import AircraftCard, card, polar_regions
+from models.aircraft import AircraftCard, polar_regions
 from tests.engine.phad_strategies import cells
 
 P = Cell.parse
@@ -550,56 +551,3 @@ def test_weight_and_wing_load() -> None:
     assert perf.wing_load_psf(CARD, 30_000) == 100.0
     with pytest.raises(ValueError, match="negative"):
         perf.weight_lb(CARD, -1)
-
-
-def test_dry_and_ab_carries_are_separate() -> None:
-    ab_burn = perf.fuel_burned_lb(CARD, "ab", ALT, V)
-    dry_burn = perf.fuel_burned_lb(CARD, "mil", ALT, V)
-    assert 50 < ab_burn < 100 and 0 < dry_burn < ab_burn
-    spent, carry = perf.fuel_burn(CARD, "ab", ALT, V, perf.FuelCarry())
-    assert spent == 0 and carry.ab_lb == pytest.approx(ab_burn) and carry.dry_lb == 0
-    spent, carry = perf.fuel_burn(CARD, "ab", ALT, V, carry)
-    assert spent == 1 and carry.ab_lb == pytest.approx(2 * ab_burn - 100)
-    ab_carry = carry.ab_lb
-    spent, carry = perf.fuel_burn(CARD, "mil", ALT, V, carry)
-    assert spent == 0 and carry.dry_lb == pytest.approx(dry_burn) and carry.ab_lb == ab_carry
-    spent, carry = perf.fuel_burn(CARD, "idle", ALT, V, carry)
-    assert carry.dry_lb > dry_burn and carry.ab_lb == ab_carry  # idle burns into the Dry box
-
-
-def test_fuel_carry_is_checked() -> None:
-    with pytest.raises(ValueError, match="dry carry"):
-        perf.FuelCarry(dry_lb=100.0)
-    with pytest.raises(ValueError, match="AB carry"):
-        perf.FuelCarry(ab_lb=-1.0)
-
-
-@given(st.sampled_from(THROTTLES), st.integers(1, 40), st.integers(0, 40_000))
-def test_fuel_points_and_carry_account_for_every_pound(
-    throttle: Throttle, turns: int, alt: int
-) -> None:
-    burned = perf.fuel_burned_lb(CARD, throttle, alt, V)
-    carry, spent = perf.FuelCarry(), 0
-    for _ in range(turns):
-        used, carry = perf.fuel_burn(CARD, throttle, alt, V, carry)
-        spent += used
-    left = carry.ab_lb if throttle == "ab" else carry.dry_lb
-    assert spent * 100 + left == pytest.approx(turns * burned, abs=1e-4)
-
-
-def test_the_rulebooks_fuel_example_with_our_numbers() -> None:
-    """ "Fuel": a half-loaded F-15C at 12,000 ft in AB spends a Fuel Point at once and carries
-    the rest in the AB box; a second AB turn adds to that carry; back in Dry the Dry box fills
-    separately and spends its first Fuel Point on turn 6. Our burn (lb per turn, from the
-    card's engines) plays the same pattern: 148 lb in AB, 32 lb at Mil, at 450 kt."""
-    f15 = card("F-15C")
-    assert perf.round_half_up(f15.weights.internal_fuel_fp / 2) == 68  # the example has 67
-    carry, spent = perf.FuelCarry(), []
-    for throttle in ("ab", "ab", "mil", "mil", "mil", "mil"):
-        used, carry = perf.fuel_burn(f15, throttle, 12_000, 450, carry)
-        spent.append(used)
-        if len(spent) == 2:
-            ab_carry = carry.ab_lb
-            assert 0 < ab_carry < 100 and carry.dry_lb == 0
-    assert spent == [1, 1, 0, 0, 0, 1]  # the first Dry Fuel Point on turn 6
-    assert carry.ab_lb == ab_carry  # the AB carry is untouched by Dry turns

@@ -1,6 +1,7 @@
 """The game loop: determinism, positions at segment ends, smooth samples, physics checks."""
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -8,11 +9,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import performance as perf
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game, ScenarioError
+from engine.bop.maneuvers.search import (
+    best,
+    fly_straight,
+    pull,
+    roll_range,
+    roll_then,
+    start_attitude,
+    throttle_for,
+    unload,
+)
 from engine.hexmap import Hex
 from engine.phad import Attitude, distance
-from models.orders import BopPlot
+from models.orders import BopPlot, Throttle
 from models.scenario import load_scenario
 from tests.engine.bop.conftest import KNIFE_EDGE_RIGHT, solo
 
@@ -186,20 +198,65 @@ def plots(draw: st.DrawFn) -> dict:  # type: ignore[type-arg]
     return {"throttle": draw(st.sampled_from(["idle", "mil", "ab"])), "segments": chosen}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(plots(), min_size=1, max_size=4))
-def test_random_legal_plots_keep_every_invariant(turn_plots: list[dict]) -> None:  # type: ignore[type-arg]
-    scenario = solo(turn_plots, attitude=KNIFE_EDGE_RIGHT, turns=len(turn_plots), alt_steps=120)
+ROLL_TAILS = {"pull": pull("max"), "straight": fly_straight, "unload": unload}
+"""What the planner's fallback flies after its roll (:mod:`engine.bop.maneuvers.search`)."""
+
+
+@dataclass(frozen=True)
+class TurnChoice:
+    """One game-turn's drawn orders: random plots tried in order, then a roll and a tail
+    for the maneuver planner, which falls back to straight flight."""
+
+    plots: list[dict]  # type: ignore[type-arg]
+    throttle: Throttle
+    roll_cells: int
+    tail: str
+
+
+turn_choices = st.builds(
+    TurnChoice,
+    st.lists(plots(), min_size=1, max_size=3),
+    st.sampled_from(["idle", "mil", "ab"]),
+    st.integers(-7, 7),
+    st.sampled_from(sorted(ROLL_TAILS)),
+)
+
+
+def legal_plot(game: Game, entity: str, choice: TurnChoice) -> BopPlot:
+    """The first drawn plot the rules allow now, else the planner's roll and tail, else
+    straight flight: always a legal plot (the same checks :meth:`Game.play_turn` makes)."""
+    for raw in choice.plots:
+        plot = BopPlot.model_validate(raw)
+        if game.legal({entity: plot}):
+            return plot
+    start = start_attitude(game, entity)
+    rolls = roll_range(start)
+    roll = min(max(choice.roll_cells, rolls.start), rolls.stop - 1)
+    throttle = throttle_for(game, entity, choice.throttle)
+    group = roll_then(throttle, start, roll, ROLL_TAILS[choice.tail])
+    return best(game, entity, [group], lambda _: 0.0).plot
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["F-16C", "F-15C", "F-4E"]), st.lists(turn_choices, min_size=1, max_size=8))
+def test_random_legal_plots_keep_every_invariant(type_id: str, turns: list[TurnChoice]) -> None:
+    """Every game-turn flies a legal plot, so every drawn game is played to its end, and
+    after each turn: the PHAD marks stay three cells apart (PHAD), speed stays within
+    0–1000 kt in 5 kt steps ("Speed, KEAS & Mach"), the mini moves continuously, and fuel
+    only goes down with each carry below its Usage ("Fuel")."""
+    straight = {"segments": [{"kind": "straight", "ticks": 10}]}  # the script, never flown
+    scenario = solo(
+        [straight], type_id=type_id, attitude=KNIFE_EDGE_RIGHT, turns=len(turns), alt_steps=120
+    )
     game = Game(scenario)
-    previous = None
-    for plot in turn_plots:
-        if not game.aircraft["test-1"].active:
-            return  # destroyed (e.g. by overstress): nothing flies on
-        try:
-            result = game.play_turn({"test-1": BopPlot.model_validate(plot)})
-        except IllegalOrder:
-            return
-        state = game.aircraft["test-1"]
+    state = game.aircraft["test-1"]
+    usage_dry = perf.fuel_usage(state.card, "mil")
+    usage_ab = perf.fuel_usage(state.card, "ab")
+    previous, fuel_fp, flown = None, state.fuel_fp, 0
+    for choice in turns:
+        plot = legal_plot(game, "test-1", choice)
+        result = game.play_turn({"test-1": plot})
+        flown += 1
         a = state.attitude
         assert (
             distance(a.nose, a.canopy)
@@ -208,6 +265,10 @@ def test_random_legal_plots_keep_every_invariant(turn_plots: list[dict]) -> None
             == 3
         )
         assert 0 <= state.speed_kt <= 1000 and state.speed_kt % 5 == 0
+        assert 0 <= state.fuel_fp <= fuel_fp
+        assert 0 <= state.fuel_carry.dry_points < usage_dry
+        assert 0 <= state.fuel_carry.ab_points < usage_ab
+        fuel_fp = state.fuel_fp
         samples = result.samples["test-1"]
         xyz = np.stack([samples["x_ft"], samples["y_ft"], samples["z_ft"]], axis=1)
         if previous is not None:
@@ -215,6 +276,10 @@ def test_random_legal_plots_keep_every_invariant(turn_plots: list[dict]) -> None
         steps = np.linalg.norm(np.diff(xyz, axis=0), axis=1)
         assert steps.max() < 1000 * 1.68781 * 0.6 * 2
         previous = xyz[-1:]
+        if not state.active:  # it flew into the ground or came apart: the game is over
+            assert any(e.kind in ("ground", "destroyed") for e in result.events)
+            break
+    assert flown == len(turns) or not state.active
 
 
 def test_recorded_movement_choices_are_used_and_checked() -> None:

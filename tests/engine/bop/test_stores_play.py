@@ -76,3 +76,25 @@ def test_a_launch_pays_the_weapon_launch_cockpit_action() -> None:
     # The R-73 was selected at take-off: the R-27R needs Weapon Select, then Weapon Launch.
     assert paid.index("cockpit action: weapon_select") < paid.index("cockpit action: launch")
     assert shooter.selected_weapon == "R-27R"
+
+
+def test_the_game_keeps_the_fuel_rows_carries_turn_by_turn() -> None:
+    """ "Fuel" in play: the F-15C of the rulebook's example (67 FP, 12,000 ft) spends a Fuel
+    Point on its first AB turn and carries 4; later AB turns keep adding to the AB carry, the
+    Dry turns fill the Dry carry alone, and the timeline's fuel steps down only at a turn's
+    end (the Administrative phase)."""
+    plots = [{"throttle": "ab", "segments": LEVEL}] * 2 + [{"segments": LEVEL}] * 4
+    scenario = solo(plots, type_id="F-15C", speed_kt=330, alt_steps=60, turns=6)
+    timeline = Game(scenario).run()
+    rows = [row for row in timeline.meta.turn_table if row["aircraft"] == "test-1"]
+    assert (rows[0]["fuel_fp"], rows[0]["dry_carry"], rows[0]["ab_carry"]) == (66, 0, 4)
+    assert rows[1]["dry_carry"] == 0 and rows[1]["ab_carry"] > 4
+    assert all(row["ab_carry"] == rows[1]["ab_carry"] for row in rows[2:])
+    fuel = [67] + [row["fuel_fp"] for row in rows]
+    dry = [0] + [row["dry_carry"] for row in rows]
+    for turn in range(3, 7):  # a Dry turn spends a Fuel Point exactly when its box wraps
+        wrapped = dry[turn] < dry[turn - 1]
+        assert fuel[turn - 1] - fuel[turn] == int(wrapped)
+    assert fuel[2] - fuel[6] == 1 and rows[5]["dry_carry"] < 45  # one Dry Fuel Point
+    channel = timeline.channels["bop.fuel_fp"][0]
+    assert list(channel[:11]) == [67.0] * 10 + [66.0]
