@@ -6,17 +6,20 @@ rounded by the rulebook's general rule (a half rounds up).
 
 A bearing ("Bearings") names the PHAD cell that points from one position to another:
 
-* "Bearing Pitch Ring" -- the ring comes from comparing ``H`` and ``V``: 00 if
-  ``H >= 2V``, else 30 if ``5H >= 3V``, else 60 if ``7H >= V``, else 90; positive when the
-  end is higher than the start and negative when it is lower.
+* "Bearing Pitch Ring" -- within 8 hexes and 16 steps the ring is read off the 3D Movement
+  diagram (:mod:`engine.move_diagram`), which takes precedence; farther out it comes from
+  comparing ``H`` and ``V``: 00 if ``H >= 2V``, else 30 if ``5H >= 3V``, else 60 if
+  ``7H >= V``, else 90.  Positive when the end is higher than the start and negative when
+  it is lower.
 * "Bearing Heading" -- the map direction from the start hex centre to the end hex centre is
   snapped to the headings the ring has: the offset headings (015, 045, ...) in the 00 ring,
   the normal headings (000, 030, ...) in the +-30 rings, the six 60-degree cells (030, 090,
   ...) in the +-60 rings, and no heading at all (``All``) in the +-90 rings.
 * "Ambiguity" -- when the line lies exactly on a border between two cells the shooter may
-  use either.  A border is met when one of the pitch comparisons holds with equality
-  (``H == 2V``, ``5H == 3V`` or ``7H == V`` with ``V > 0``) or when the map direction falls
-  exactly on the edge between two heading wedges.  :func:`shoot_bearing` then reports every
+  use either.  A border is met when a wedge border cuts the diagram's dot, or, off the
+  diagram, when one of the pitch comparisons holds with equality (``H == 2V``,
+  ``5H == 3V`` or ``7H == V`` with ``V > 0``), or when the map direction falls exactly on
+  the edge between two heading wedges.  :func:`shoot_bearing` then reports every
   cell the line touches, the one the formula picks first.
 * "Look the other way" -- the reciprocal bearing, from the end back to the start, is the
   opposite cell (:meth:`Cell.antipode`).  When a bearing is ambiguous the target picks its
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from engine import move_diagram
 from engine.hexmap import Position, normalise_heading_deg
 from engine.phad.cells import Cell, headings_covering, headings_for_ring
 
@@ -73,7 +77,23 @@ def slant_range_fp(a: Position, b: Position) -> int:
 
 
 def pitch_ring_candidates(h_hexes: int, v_steps_signed: int) -> tuple[int, ...]:
-    """Pitch rings a bearing may use ("Bearing Pitch Ring", "Ambiguity").
+    """Pitch rings a bearing may use ("Bearing Pitch Ring", "Ambiguity"), the first one
+    preferred: the 3D Movement diagram's colours at its dot within 8 hexes and 16 steps
+    (:func:`engine.move_diagram.dot_pitch_rings`), the formulas beyond
+    (:func:`formula_pitch_ring_candidates`).  Raises :class:`NoBearing` for ``H == V == 0``.
+    """
+    if h_hexes < 0:
+        raise ValueError(f"horizontal range cannot be negative, got {h_hexes}")
+    if h_hexes == 0 and v_steps_signed == 0:
+        raise NoBearing("no bearing: the two positions are in the same hex at the same altitude")
+    if move_diagram.covers(h_hexes, v_steps_signed):
+        return move_diagram.dot_pitch_rings(h_hexes, v_steps_signed)
+    return formula_pitch_ring_candidates(h_hexes, v_steps_signed)
+
+
+def formula_pitch_ring_candidates(h_hexes: int, v_steps_signed: int) -> tuple[int, ...]:
+    """Pitch rings by the formulas of "Bearing Pitch Ring" (and "Ambiguity"), the rule
+    beyond the 3D Movement diagram.
 
     ``v_steps_signed`` is the end's altitude minus the start's, in steps.  Normally one
     ring is returned.  When a comparison of the formula holds with equality the line runs

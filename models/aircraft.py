@@ -163,6 +163,16 @@ class Speedbrake(_Card):
     cd0_increment: float = Field(gt=0, lt=0.2)
 
 
+class StoresConversion(_Card):
+    """The ADC's "Drag Pt. per Stores Pt." entry ("The Form + Stores Drag Table")."""
+
+    stores_points_per_drag_point: float = Field(gt=0, le=100)
+    """Written ``+1 per 6.0``: one Form Drag point for each full 6.0 stores points carried,
+    fractions dropped."""
+    derivation: str = Field(min_length=1)
+    """Where the figure comes from (ours when the card is rebuilt from public figures)."""
+
+
 def _rising(values: list[float]) -> bool:
     return values == sorted(values) and len(set(values)) == len(values)
 
@@ -523,6 +533,8 @@ class AircraftCard(_Card):
     departure_rating: int = Field(ge=-5, le=5)
     """Added to departure checks; higher is more forgiving."""
     speedbrake: Speedbrake | None = None
+    stores: StoresConversion
+    """The stores-points-to-drag-points conversion ("The Form + Stores Drag Table")."""
     swing_wing: SwingWing | None = None
     """The ADC swing-wing note and its per-position flight data; None for a fixed wing.  The
     card's own figures are those of ``swing_wing.start``; :meth:`at_wing_position` reads the

@@ -139,9 +139,11 @@ class MissileCard(_Card):
     weight_lb: float = Field(gt=0, le=2_000)
     """Weight of one round on its station: part of the aircraft's stores weight until fired
     or jettisoned (Administrative, SoP 11)."""
-    drag_area_ft2: float = Field(ge=0, le=5)
-    """Zero-lift drag area (D/q) of one round with its share of launcher or pylon: added to
-    the aircraft's form drag as drag area over wing area while carried (docs/rulings.md)."""
+    stores_points: float = Field(ge=0, le=50, multiple_of=0.5)
+    """Stores points of one round on a standard rail or pylon, as the ADC Stores section
+    counts them; the aircraft card converts the total into drag points ("The Form + Stores
+    Drag Table").  Ours: the round's drag area with its share of launcher, one point per
+    0.1 ft², to the nearest half (docs/rulings.md, "Stores drag points")."""
     launch_method: Literal["rail", "ejected", "rail_or_ejected"]
     """How it leaves the aircraft: only rail-launched missiles may be fired under negative
     load ("Negative Loads"); for ``rail_or_ejected`` the aircraft station decides."""

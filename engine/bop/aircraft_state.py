@@ -198,12 +198,25 @@ class AircraftState:
         return sum(missile_card(kind).weight_lb * left for kind, left in self.missiles_left.items())
 
     @property
-    def stores_cd0(self) -> float:
-        """The stores' form drag: their drag areas over the wing area (docs/rulings.md)."""
-        area = sum(
-            missile_card(kind).drag_area_ft2 * left for kind, left in self.missiles_left.items()
+    def stores_points(self) -> float:
+        """Stores points of the missiles still on their stations ("The Form + Stores Drag
+        Table")."""
+        return sum(
+            missile_card(kind).stores_points * left for kind, left in self.missiles_left.items()
         )
-        return area / self.card.wing_area_ft2
+
+    @property
+    def stores_drag_points(self) -> int:
+        """Drag points the stores add to every Form Drag value: one per full unit of the
+        card's "Drag Pt. per Stores Pt." entry ("The Form + Stores Drag Table")."""
+        return perf.stores_drag_points(
+            self.stores_points, self.card.stores.stores_points_per_drag_point
+        )
+
+    @property
+    def stores_cd0(self) -> float:
+        """The stores' drag points as C_D0 (docs/rulings.md, "Stores drag points")."""
+        return perf.drag_points_cd0(self.stores_drag_points)
 
     @property
     def weight_lb(self) -> float:

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 
 from engine.bop.damage import DamageState
 from engine.bop.effects import KILLING_WOUNDS
+from engine.performance.stores_drag import CD0_PER_DRAG_POINT
 
 SAFE_LOAD_LOSS_G = {"safe_load_minus_1": 1.0, "safe_load_minus_2": 2.0}
 """Structure results: G taken off the safe load."""
-FORM_DRAG_CD0_PER_STEP = 0.002
-"""C_D0 added by each "form drag increased by 1" result (our reading: docs/rulings.md)."""
+FORM_DRAG_CD0_PER_STEP = CD0_PER_DRAG_POINT
+"""C_D0 added by each "form drag increased by 1" result: one Form Drag point, the same point
+the stores add (our reading: docs/rulings.md)."""
 ENGINE_OUTPUT_FACTOR = {"engine_output_minus_quarter": 0.75, "engine_out": 0.0}
 """Engine results: this engine's output is multiplied by the factor (repeats compound)."""
 FUEL_LEAK_FP = {"fuel_leak": 1, "fuel_leak_major": 3}

@@ -4,10 +4,11 @@ Rulebook, "Movement (Meta Steps Fm through Jm)":
 
 * **3D move.** A segment's FP are counted out on the 3D Movement aid inside the wedge of the
   Velocity's pitch ring; the dot reached gives a horizontal move in hexes (H) and an altitude
-  change in steps (V).  Each FP is one unit of slant range, so the legal (H, V) pairs are
-  those whose slant range is the segment's FP and whose bearing pitch ring is the Velocity's
-  (a dot cut by two wedges is legal for either).  We do not have the printed aid; its dots are
-  these same (H, V) pairs.
+  change in steps (V).  On the rebuilt diagram (:mod:`engine.move_diagram`, 8 hexes and 16
+  steps) a move of n FP may end on any dot of the Velocity's ring colour that belongs to a
+  cell n cells out: its centre, or an edge dot touching it (a dot cut by two wedges is legal
+  for either).  Beyond the diagram each FP is one unit of slant range (a half rounded up)
+  and the ring comes from the "Bearing Pitch Ring" formulas.
 * **2D move.** Any hex at distance H inside the Velocity heading's wedge is a legal end hex
   (a hex on a wedge border is legal for either side).  At ±90 any direction is legal.
 
@@ -22,6 +23,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+from engine import move_diagram
 from engine.bearing import pitch_ring_candidates
 from engine.hexmap import HEX_FT, STEP_FT, Hex
 from engine.phad import Cell, Edge, MovementVector
@@ -60,16 +62,24 @@ def _vector_heading_deg(vector: MovementVector) -> float | None:
     return math.degrees(math.atan2(x, y)) % 360.0
 
 
+def _reaches(fp: int, h_hexes: int, v_steps: int) -> bool:
+    """True when a move of ``fp`` FP may end on the dot ``(H, V)``: a dot of a cell ``fp``
+    cells out on the 3D Movement diagram, slant range ``fp`` beyond it."""
+    if move_diagram.covers(h_hexes, v_steps):
+        return fp in move_diagram.dot_ranges_fp(h_hexes, v_steps)
+    return slant_range_fp(h_hexes, v_steps) == fp
+
+
 @cache
 def _slant_moves(fp: int) -> tuple[Move3D, ...]:
-    """Every (H, V) whose slant range is ``fp``: V ≤ H needs H = fp; V > H needs
-    H + V = 2·fp or 2·fp − 1 (a half rounds up)."""
-    moves = [Move3D(fp, v) for v in range(-fp, fp + 1)]
-    for h in range(fp):
-        for v in sorted({2 * fp - h - 1, 2 * fp - h}):
-            if v > h:
-                moves.extend((Move3D(h, v), Move3D(h, -v)))
-    return tuple(m for m in moves if (m.h_hexes, m.v_steps) != (0, 0))
+    """Every (H, V) a move of ``fp`` FP may reach, before the pitch ring is checked: the
+    longest horizontal moves first, then by climb."""
+    return tuple(
+        Move3D(h, v)
+        for h in range(fp, -1, -1)
+        for v in range(-2 * fp - 1, 2 * fp + 2)
+        if (h, v) != (0, 0) and _reaches(fp, h, v)
+    )
 
 
 def legal_3d_moves(fp: int, vector: MovementVector) -> tuple[Move3D, ...]:
@@ -98,8 +108,8 @@ def _climb_angle_deg(move: Move3D) -> float:
 def default_3d_move(fp: int, vector: MovementVector) -> Move3D:
     """The legal (H, V) nearest the vector's true climb angle, then nearest its length.
 
-    When no dot of the vector's ring has exactly this slant range (one FP in a ±60 ring has
-    only an edge dot), the nearest-angle move of that slant range from any ring is used.
+    Every ring has a dot at every FP on the diagram (one FP in a ±60 ring has only the edge
+    dot H 1, V 2); should none be legal, the nearest-angle reachable move of any ring is used.
     """
     target = _vector_pitch_deg(vector)
     if fp == 0:

@@ -11,6 +11,8 @@ player writes them on the control card:
 * :mod:`~engine.performance.state`: weight and the Initial Aircraft State (Ap1–Ap4);
 * :mod:`~engine.performance.speed`: Average Load and the Engine, Form, Turn and Gravity
   ΔSpeeds (Dp11–Ep15, Jm16), Net Speed Change;
+* :mod:`~engine.performance.stores_drag`: stores points to drag points (The Form + Stores
+  Drag Table);
 * :mod:`~engine.performance.fuel`: Engine Output, the Fuel row's Usages and Fuel Points.
 
     >>> fp_cumulative(395)
@@ -69,8 +71,14 @@ from engine.performance.state import (
     weight_lb,
     wing_load_psf,
 )
+from engine.performance.stores_drag import (
+    CD0_PER_DRAG_POINT,
+    drag_points_cd0,
+    stores_drag_points,
+)
 
 __all__ = [
+    "CD0_PER_DRAG_POINT",
     "DEG_PER_TP",
     "DSPEED_KT_PER_G",
     "GRAVITY_KT_FT",
@@ -87,6 +95,7 @@ __all__ = [
     "average_load_g",
     "crosses_g_line",
     "drag_per_g_kt",
+    "drag_points_cd0",
     "engine_dspeed_kt",
     "engine_output",
     "engine_term_kt",
@@ -106,6 +115,7 @@ __all__ = [
     "round_speed_kt",
     "segment_fp",
     "speed_change",
+    "stores_drag_points",
     "ticks_for_turn_points",
     "tp_per_cell",
     "tp_per_tick",

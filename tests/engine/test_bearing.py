@@ -12,6 +12,7 @@ from engine.bearing import (
     HEADING_TOLERANCE_DEG,
     AmbiguousBearing,
     NoBearing,
+    formula_pitch_ring_candidates,
     heading_candidates,
     horizontal_range_hexes,
     pitch_ring_candidates,
@@ -102,8 +103,9 @@ def test_slant_range_rounds_half_up_and_is_symmetric(a: Position, b: Position) -
         (0, -1, (-90,)),
     ],
 )
-def test_pitch_ring_table(h: int, v: int, rings: tuple[int, ...]) -> None:
-    assert pitch_ring_candidates(h, v) == rings
+def test_pitch_ring_formula_table(h: int, v: int, rings: tuple[int, ...]) -> None:
+    """Bearing Pitch Ring, the formulas (which rule beyond the 3D Movement diagram)."""
+    assert formula_pitch_ring_candidates(h, v) == rings
 
 
 def test_pitch_ring_needs_a_separation() -> None:
@@ -117,9 +119,9 @@ def test_pitch_ring_rejects_negative_range() -> None:
 
 
 @given(st.integers(0, 60), st.integers(-60, 60))
-def test_pitch_ring_is_ambiguous_exactly_on_an_equality(h: int, v: int) -> None:
+def test_pitch_ring_formula_is_ambiguous_exactly_on_an_equality(h: int, v: int) -> None:
     assume(h or v)
-    rings = pitch_ring_candidates(h, v)
+    rings = formula_pitch_ring_candidates(h, v)
     on_border = v != 0 and (h == 2 * abs(v) or 5 * h == 3 * abs(v) or 7 * h == abs(v))
     assert (len(rings) == 2) == on_border
     assert all(ring * v >= 0 for ring in rings)  # never against the climb or dive
@@ -130,8 +132,9 @@ def test_pitch_ring_is_ambiguous_exactly_on_an_equality(h: int, v: int) -> None:
 
 @given(st.integers(0, 60), st.integers(1, 60))
 def test_pitch_ring_never_falls_as_the_climb_grows(h: int, v: int) -> None:
-    assert pitch_ring_candidates(h, v + 1)[0] >= pitch_ring_candidates(h, v)[0]
-    assert pitch_ring_candidates(h, -v - 1)[0] <= pitch_ring_candidates(h, -v)[0]
+    for rings in (pitch_ring_candidates, formula_pitch_ring_candidates):
+        assert rings(h, v + 1)[0] >= rings(h, v)[0]
+        assert rings(h, -v - 1)[0] <= rings(h, -v)[0]
 
 
 # --- heading -------------------------------------------------------------------------------
@@ -256,16 +259,30 @@ def test_hexrow_at_060_in_the_60_ring_is_a_border() -> None:
 
 
 def test_ring_border_and_heading_border_together() -> None:
-    # H == 2V puts the line between the 00 and +30 rings; due north splits the 00 ring's
-    # 345 and 015 cells but is the middle of the +30 ring's 000 cell.
-    bearing = shoot_bearing(at("0,0,0"), at("0,2,1"))
+    # Beyond the diagram, H == 2V puts the line between the 00 and +30 rings; due north
+    # splits the 00 ring's 345 and 015 cells but is the middle of the +30 ring's 000 cell.
+    bearing = shoot_bearing(at("0,0,0"), at("0,10,5"))
     assert bearing.candidates == cells("345+00", "015+00", "000+30")
     assert bearing.reciprocal_candidates == cells("165+00", "195+00", "180-30")
 
 
+def test_ring_border_and_heading_border_together_on_the_diagram() -> None:
+    # Within 8 hexes the 3D Movement diagram decides: H 2, V 1 is in the +30 wedge, and
+    # the 15-degree border still cuts its dot, so the 00 ring's two cells stay available.
+    bearing = shoot_bearing(at("0,0,0"), at("0,2,1"))
+    assert bearing.candidates == cells("000+30", "345+00", "015+00")
+    assert bearing.reciprocal_candidates == cells("180-30", "165+00", "195+00")
+
+
 def test_border_of_the_60_and_90_rings() -> None:
-    bearing = shoot_bearing(at("0,0,0"), at("1,0,7"))  # 7H == V, due 060
+    bearing = shoot_bearing(at("0,0,0"), at("9,0,63"))  # 7H == V, due 060, off the diagram
     assert bearing.candidates == cells("030+60", "090+60", "All+90")
+    assert bearing.slant_range_fp == 36
+
+
+def test_border_of_the_60_and_90_rings_on_the_diagram() -> None:
+    bearing = shoot_bearing(at("0,0,0"), at("1,0,7"))  # H 1, V 7, due 060
+    assert bearing.candidates == cells("All+90", "030+60", "090+60")
     assert bearing.slant_range_fp == 4
 
 
@@ -324,7 +341,7 @@ def test_shooting_back_gives_the_antipodes(a: Position, b: Position) -> None:
 
 
 @given(positions, positions)
-def test_candidates_follow_the_formula(a: Position, b: Position) -> None:
+def test_candidates_follow_the_pitch_rings(a: Position, b: Position) -> None:
     assume(a != b)
     bearing = shoot_bearing(a, b)
     rings = pitch_ring_candidates(bearing.h_hexes, bearing.v_steps)

@@ -55,6 +55,7 @@ def make_card(*, afterburner: bool = True, speedbrake: bool = True) -> AircraftC
         },
         "roll": [{"cl_up_to": 2.0, "safe": 1, "normal": 2, "boosted": 3}],
         "departure_rating": 0,
+        "stores": {"stores_points_per_drag_point": 6.0, "derivation": "test figures"},
         "derivation": "test figures",
         "calibration": [
             {"quantity": "corner_keas_kt", "alt_ft": 0, "published": 380, "source": "test"}

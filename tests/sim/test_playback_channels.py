@@ -31,7 +31,11 @@ def test_a_format_1_file_replays_at_the_positions_it_was_played_with() -> None:
             # 134 whole Fuel Points, so they carry one less and nothing else has changed.
             fuel = "bop.fuel_fp"
             assert x.values[fuel] - y.values[fuel] == (1 if x.id.startswith("eagle") else 0)
-            assert {**x.values, fuel: 0} == {**y.values, fuel: 0} and x.alt_label == y.alt_label
+            # Stores drag now counts whole drag points (The Form + Stores Drag Table), so the
+            # loaded jets' airspeed readouts drift by a few knots; where they fly does not.
+            redrawn = {fuel: 0, "bop.keas_kt": 0, "bop.mach": 0}
+            assert {**x.values, **redrawn} == {**y.values, **redrawn}
+            assert x.alt_label == y.alt_label
         assert a.bearings == b.bearings
     state = old.snapshot_at(4.5).entities[0]
     # As the format-1 replay showed them (recorded before format 2).

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import move_diagram
 from engine.bearing import pitch_ring_candidates
 from engine.bop.movement import (
     Move3D,
@@ -52,16 +53,44 @@ def test_an_edge_vector_may_use_either_ring() -> None:
 
 
 @given(st.sampled_from(ALL_CELLS), st.integers(1, 25))
-def test_every_default_move_has_the_segments_slant_range(cell: Cell, fp: int) -> None:
+def test_every_default_move_counts_the_segments_fp(cell: Cell, fp: int) -> None:
+    """Fm: n FP reach a dot of a cell n cells out on the 3D Movement diagram, and slant
+    range n beyond it; every ring has such a dot, so the default is always legal."""
     move = default_3d_move(fp, cell)
-    assert slant_range_fp(move.h_hexes, abs(move.v_steps)) == fp
+    if move_diagram.covers(move.h_hexes, move.v_steps):
+        assert fp in move_diagram.dot_ranges_fp(move.h_hexes, move.v_steps)
+    else:
+        assert slant_range_fp(move.h_hexes, abs(move.v_steps)) == fp
     climbing = move.v_steps > 0
     if cell.pitch_deg > 0:
         assert climbing
     if cell.pitch_deg < 0:
         assert move.v_steps < 0
-    if fp >= 2 and abs(cell.pitch_deg) != 60:
-        assert move in legal_3d_moves(fp, cell)
+    assert move in legal_3d_moves(fp, cell)
+
+
+@pytest.mark.parametrize("vector", ["030+60", "150-60"])
+def test_one_fp_in_a_60_ring_ends_on_the_edge_dot(vector: str) -> None:
+    """Fm: a one-FP move in the ±60 ring has only the light dot on the cell's edge, never
+    the cell's centre: on the rebuilt diagram that is H 1, V ±2, the top (or bottom) edge
+    of the cell one FP out along the diagonal."""
+    sign = 1 if P(vector).pitch_deg > 0 else -1
+    assert legal_3d_moves(1, P(vector)) == (Move3D(1, 2 * sign),)
+    assert not move_diagram.is_cell_centre(1, 2)
+    assert move_diagram.cell_range_fp(1, sign) == 1  # the cell it touches, one FP out
+    assert move_diagram.dot_pitch_rings(1, sign) == (30 * sign,)  # whose centre is ±30
+
+
+def test_the_diagram_decides_moves_inside_its_limits_and_the_formulas_outside() -> None:
+    """Bearing Pitch Ring / Fm: within 8 hexes and 16 steps the diagram's colours rule
+    (H 7, V 12 is in the +30 wedge, cut by the 45-degree border, though the formulas say
+    +60 alone); farther out the formulas do (H 14, V 24 is +60 alone)."""
+    up30, up60 = P("030+30"), P("030+60")
+    assert Move3D(7, 12) in legal_3d_moves(10, up30)  # the diagram: 30 (and 60)
+    assert Move3D(7, 12) in legal_3d_moves(10, up60)
+    assert pitch_ring_candidates(14, 24) == (60,)  # 5H < 3V, beyond the diagram
+    assert Move3D(14, 24) not in legal_3d_moves(19, up30)
+    assert Move3D(14, 24) in legal_3d_moves(19, up60)
 
 
 def test_zero_fp_stays_put() -> None:

@@ -27,7 +27,10 @@ def test_missiles_weigh_and_drag_until_they_are_gone() -> None:
     loaded = Game(phantom({"segments": LEVEL}, ["AIM-7E-2"] * 4)).aircraft["test-1"]
     sparrow = missile_card("AIM-7E-2")
     assert loaded.weight_lb - clean.weight_lb == pytest.approx(4 * sparrow.weight_lb)
-    assert loaded.stores_cd0 == pytest.approx(4 * sparrow.drag_area_ft2 / 530.0)
+    # The Form + Stores Drag Table: 4 x 4.5 = 18 stores points at +1 per 10.6 is 1 drag point.
+    assert loaded.stores_points == 4 * sparrow.stores_points == 18.0
+    assert loaded.stores_drag_points == 1
+    assert loaded.stores_cd0 == pytest.approx(0.002)
     assert clean.stores_cd0 == 0
 
 
