@@ -173,7 +173,7 @@ class WeatherSetup(DataModel):
     cloud: tuple[WeatherLayer, ...] = Field(default=(), max_length=MAX_WEATHER_LAYERS)
 
 
-AdvancedRule = Literal["crew_fatigue", "g_onset"]
+AdvancedRule = Literal["crew_fatigue", "g_onset", "odd_couple"]
 """The rulebook's advanced rules a scenario may switch on (Flight Effects, SoP 03–04)."""
 
 
@@ -187,7 +187,8 @@ class Scenario(ScenarioCommon):
     """Game-turns to play."""
     advanced_rules: tuple[AdvancedRule, ...] = ("crew_fatigue",)
     """Optional rules played: ``crew_fatigue`` (on unless the list leaves it out) and
-    ``g_onset`` (sharp rises in load check the crew at the end of plotting)."""
+    ``g_onset`` (sharp rises in load check the crew at the end of plotting);
+    ``odd_couple`` (The Odd Couple: an IR twin may follow its radar twin at one target)."""
     awareness: bool = True
     """Play Initiative, Visual Sighting and the Sensor phase (SoP 08–10) and the radar
     switches of SoP 02. A solo drill with nothing to see may leave them out (``false``);
