@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 
 from engine.bop import seeker_pairs
+from engine.bop.ai.contacts import Contact, Sighting
+from engine.bop.ai.declarations import missile_for
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
 from engine.bop.seeker_pairs import (
@@ -16,6 +18,8 @@ from engine.bop.seeker_pairs import (
     selection_after_firing,
 )
 from engine.bop.sensors.common import Awareness
+from engine.bop.sensors.radar import RadarState
+from models.aircraft import card
 from models.missile import MissileCard, missile_card
 from models.orders import BopPlot
 from models.scenario import Scenario
@@ -126,10 +130,10 @@ def test_a_pair_that_does_not_alternate_fires_one_type_until_it_is_spent(
         for t in ("R-27R", "R-27T")
     }
 
-    def card(type_id: str) -> MissileCard:
+    def plain_card(type_id: str) -> MissileCard:
         return plain.get(type_id) or missile_card(type_id)
 
-    monkeypatch.setattr(seeker_pairs, "missile_card", card)
+    monkeypatch.setattr(seeker_pairs, "missile_card", plain_card)
     assert opening_member("R-27R", {"R-27R": 2, "R-27T": 2}) == "R-27R"
     assert selection_after_firing("R-27R", {"R-27R": 1, "R-27T": 2}) == "R-27R"
     assert selection_after_firing("R-27R", {"R-27R": 0, "R-27T": 2}) == "R-27T"
@@ -206,3 +210,20 @@ def test_the_odd_couples_ir_follow_on_makes_a_slaved_acquisition() -> None:
         else:
             outcomes.add("no second")
     assert "second" in outcomes
+
+
+def test_the_ai_orders_only_the_member_whose_turn_it_is() -> None:
+    """Select Weapon: the AI pilot's missile choice follows the alternation, so with the
+    R-27T up it does not order the R-27R even though the radar tracks the bandit."""
+    game = ir_locked(fulcrum({"type": "R-27T", "target": "eagle-1"}, 1))
+    me = game.aircraft["shooter-1"]
+    me.missiles_left = {"R-27R": 2, "R-27T": 2}
+    me.sensors.radar = RadarState("STT", (Awareness("radar", "Eagle 1", "track", 0),))
+    x, y, z = me.position_ft()
+    ahead = Sighting(turn=1, position_ft=(x, y + 8_000.0, z), velocity_ft_s=(0.0, 760.0, 0.0))
+    bandit = Contact("eagle-1", "Eagle 1", card("F-15C"), ahead, (0.0, 0.0, 0.0), 0.0, True)
+    assert missile_for(me, bandit, 8_000.0, 0.0) == "R-27T"
+    me.sensors.ir_lock = None
+    assert missile_for(me, bandit, 8_000.0, 0.0) is None  # not the R-27R out of turn
+    me.selected_weapon = "R-27R"
+    assert missile_for(me, bandit, 8_000.0, 0.0) == "R-27R"
