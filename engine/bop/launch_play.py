@@ -139,32 +139,44 @@ def launch_all(
                 _held(t_end, ids, f"{shooter.callsign} holds the {order.type}: {check.reason}")
             )
             continue
-        first_flew = fire()
-        if not first_flew or not (order.follow_on or order.pair):
+        if not fire() or not (order.follow_on or order.pair):
             continue
-        kind = "pair" if order.pair else "follow-on"
         odd_couple = ODD_COUPLE in ctx.advanced_rules
         second, why_not = second_missile(card, missiles_left[shooter_id], odd_couple)
-        check = LaunchCheck(False, (why_not,))
-        if second is not None:
-            if second.type_id != card.type_id:
-                radar, _ = (
-                    aids.holds(shooter_id, target.id, second)
-                    if aids is not None
-                    else _holds_target(second, shooter, target)[:2]
-                )
-            check = _second_check(second, order.pair, radar, shooter_id, target.id, aids)
-        if not check.allowed:
+        if second is not None and second.type_id != card.type_id:
+            radar = _radar_track(second, shooter, target, aids)
+        check = (
+            _second_check(second, order.pair, radar, shooter_id, target.id, aids)
+            if second is not None
+            else LaunchCheck(False, (why_not,))
+        )
+        if second is None or not check.allowed:
+            kind = "pair" if order.pair else "follow-on"
             what = second.type_id if second is not None else order.type
             why = f"{shooter.callsign} holds the {kind} {what}: {check.reason}"
             events.append(_held(t_end, ids, why))
             continue
-        assert second is not None
-        fire_second = partial(
-            _launch_one, second, shooter, target, missiles_left, tracks, ctx, events, aids=aids
+        _launch_one(
+            second,
+            shooter,
+            target,
+            missiles_left,
+            tracks,
+            ctx,
+            events,
+            aids=aids,
+            follow_on=not order.pair,
         )
-        fire_second(follow_on=not order.pair)
     return events
+
+
+def _radar_track(
+    card: MissileCard, shooter: Shooter, target: Shooter, aids: LaunchAids | None
+) -> bool:
+    """The radar track ``card`` needs (STT for an RH missile), as the launcher holds it."""
+    if aids is None:
+        return _holds_target(card, shooter, target)[0]
+    return aids.holds(shooter.id, target.id, card)[0]
 
 
 def _second_check(
