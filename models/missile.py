@@ -136,6 +136,10 @@ class MissileCard(_Card):
     matched_pair_type_id: str | None = None
     """The other-seeker twin of a Soviet matched IR/RH set, which may be fired as a follow-on
     or alternated with this one ("Select Weapon", "Missile Combat")."""
+    alternates_seekers: bool = False
+    """The MDC's note that an aircraft carrying both this missile and its matched twin fires
+    them by turns, the IR one first, instead of emptying one seeker type before the other
+    ("Select Weapon")."""
     weight_lb: float = Field(gt=0, le=2_000)
     """Weight of one round on its station: part of the aircraft's stores weight until fired
     or jettisoned (Administrative, SoP 11)."""
@@ -204,6 +208,8 @@ class MissileCard(_Card):
             raise ValueError("a boost-maneuver capable missile needs oba_cells of 1 or more")
         if self.matched_pair_type_id is not None and self.matched_pair_type_id == self.type_id:
             raise ValueError("matched_pair_type_id names the other missile of the pair")
+        if self.alternates_seekers and self.matched_pair_type_id is None:
+            raise ValueError("alternates_seekers needs the matched twin (matched_pair_type_id)")
         return self
 
     @field_validator("speed_bleed")

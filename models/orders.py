@@ -136,8 +136,9 @@ class MissileOrder(DataModel):
     target: str = Field(min_length=1)
     """Id of the aircraft to launch at."""
     follow_on: bool = False
-    """After a successful launch, fire a second of the same type at the same target in the
-    same Combat phase (Follow-on Missile Launch)."""
+    """After a successful launch, fire a second of the same type (or its matched twin, as
+    the selection passes) at the same target in the same Combat phase (Follow-on Missile
+    Launch)."""
     pair: bool = False
     """Launch two at once at the same target, where the aircraft's card notes pair launches
     ("Pair Launches"); the second IR missile needs a slaved acquisition."""

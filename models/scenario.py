@@ -181,16 +181,20 @@ AdvancedRule = Literal[
     "barrel_rolls",
     "g_onset",
     "crew_fatigue",
+    "odd_couple",
 ]
 """The rulebook's advanced rules, each of which a scenario plays or leaves out: "(Advanced)
 Inverted Flight" (a long inverted straight counts as -1.0 G), "Negative Loads" (pushes),
-"Pointing", "Unloaded Flight" (voluntary unloads), "Barrel Rolls", "G Onset" and "Crew
-Fatigue". Without any of them the game is the rulebook's basic game."""
+"Pointing", "Unloaded Flight" (voluntary unloads), "Barrel Rolls", "G Onset", "Crew
+Fatigue" and "The Odd Couple" (a matched IR/RH pair fired at one target on a radar
+track, docs/rulings.md). Without any of them the game is the rulebook's basic game."""
 ADVANCED_RULES: tuple[AdvancedRule, ...] = get_args(AdvancedRule)
 """Every advanced rule, in the rulebook's order."""
-PLAYED_BY_DEFAULT: tuple[AdvancedRule, ...] = tuple(r for r in ADVANCED_RULES if r != "g_onset")
-"""The advanced rules a scenario plays when it does not list them: all but G Onset, the set
-furball played before each rule had its own switch (docs/rulings.md)."""
+PLAYED_BY_DEFAULT: tuple[AdvancedRule, ...] = tuple(
+    r for r in ADVANCED_RULES if r not in ("g_onset", "odd_couple")
+)
+"""The advanced rules a scenario plays when it does not list them: all but G Onset and The
+Odd Couple, the set furball played before each rule had its own switch (docs/rulings.md)."""
 
 
 class Scenario(ScenarioCommon):
@@ -204,8 +208,9 @@ class Scenario(ScenarioCommon):
     advanced_rules: tuple[AdvancedRule, ...] = PLAYED_BY_DEFAULT
     """The rulebook's advanced rules played: ``inverted_flight``, ``negative_loads``,
     ``pointing``, ``unloaded_flight``, ``barrel_rolls``, ``g_onset`` (sharp rises in load
-    check the crew at the end of plotting) and ``crew_fatigue``. Left out, every one but
-    ``g_onset``; ``[]`` plays the basic game, which refuses pushes, voluntary unloads and
+    check the crew at the end of plotting), ``crew_fatigue`` and ``odd_couple`` (an IR twin
+    may follow its radar twin at one target). Left out, every one but ``g_onset`` and
+    ``odd_couple``; ``[]`` plays the basic game, which refuses pushes, voluntary unloads and
     barrel rolls."""
     awareness: bool = True
     """Play Initiative, Visual Sighting and the Sensor phase (SoP 08–10) and the radar

@@ -22,6 +22,7 @@ from engine.bop.crew import pay_missile_defense
 from engine.bop.decoys import countermeasure_columns, decoy_kind, release_against
 from engine.bop.launch_play import LaunchAids
 from engine.bop.missile_play import MissileTrack, pilot_quality, readable
+from engine.bop.seeker_pairs import selection_after_firing
 from engine.bop.sensor_phase import seeker_in_flight, slaved_acquisition, snapshot_acquisition
 from engine.bop.sensors.radar import guides_rhm
 from engine.bop.turn import TurnContext
@@ -177,6 +178,28 @@ class CombatPlay:
             snapshot=snapshot,
             pair_capable=lambda launcher: aircraft[launcher].card.pair_launch,
             weapon_launch=self.weapon_launch,
+            fired=partial(self.fired, t_s=ctx.end_s),
+        )
+
+    def fired(self, launcher: str, card: MissileCard, t_s: float = 0.0) -> Event | None:
+        """A ``card`` missile has gone: the selection passes on as Select Weapon says, to
+        the twin of a pair that alternates seekers (IR, then radar, then IR) or of a type
+        now spent; the event that says so, or None when it stays."""
+        state = self.aircraft[launcher]
+        if state.selected_weapon != card.type_id:
+            return None
+        after = selection_after_firing(card.type_id, state.missiles_left)
+        if after == card.type_id:
+            return None
+        state.selected_weapon = after
+        spent = state.missiles_left.get(card.type_id, 0) <= 0
+        why = f"the {card.type_id} is spent" if spent else "the pair alternates seekers"
+        return Event(
+            t_s=t_s,
+            kind="weapon_select",
+            entities=(state.id,),
+            detail=f"{state.callsign} automatically selects the {after}: {why} ({WEAPON_RULE})",
+            data={"weapon": after},
         )
 
     def weapon_launch(self, launcher: str, card: MissileCard) -> str:

@@ -1,5 +1,7 @@
 """Missile launches in the game loop (Combat, SoP 07): normal, follow-on, pair and snapshot
-launches, and the new missile's first samples.
+launches, and the new missile's first samples. The second missile of a follow-on or a pair
+is the same type or its matched twin, as the selection passes after the first is fired
+(:mod:`engine.bop.seeker_pairs`).
 
 The procedures are in :mod:`engine.bop.missiles`; the game supplies, through
 :class:`LaunchAids`, what the launcher's sensors hold, whether the target sees the launch,
@@ -30,6 +32,7 @@ from engine.bop.missiles import (
     can_launch,
     launch,
 )
+from engine.bop.seeker_pairs import ODD_COUPLE, second_missile
 from engine.bop.turn import TurnContext
 from engine.performance import KT_PER_FP
 from engine.phad import distance
@@ -60,6 +63,9 @@ class LaunchAids:
     weapon_launch: Callable[[str, MissileCard], str]
     """Pays the Weapon Launch cockpit action (and Weapon Select for a new type); returns
     why it cannot be paid, or ""."""
+    fired: Callable[[str, MissileCard], Event | None] = lambda launcher, card: None
+    """A missile of the type has gone (launched or not): the selection passes on as the
+    Select Weapon rule says (to the twin of an alternating pair); the event that says so."""
 
 
 def _holds_target(card: MissileCard, shooter: Shooter, target: Shooter) -> tuple[bool, bool, int]:
@@ -135,14 +141,42 @@ def launch_all(
             continue
         if not fire() or not (order.follow_on or order.pair):
             continue
-        second = "pair" if order.pair else "follow-on"
-        check = _second_check(card, order.pair, radar, shooter_id, target.id, missiles_left, aids)
-        if not check.allowed:
-            why = f"{shooter.callsign} holds the {second} {order.type}: {check.reason}"
+        odd_couple = ODD_COUPLE in ctx.advanced_rules
+        second, why_not = second_missile(card, missiles_left[shooter_id], odd_couple)
+        if second is not None and second.type_id != card.type_id:
+            radar = _radar_track(second, shooter, target, aids)
+        check = (
+            _second_check(second, order.pair, radar, shooter_id, target.id, aids)
+            if second is not None
+            else LaunchCheck(False, (why_not,))
+        )
+        if second is None or not check.allowed:
+            kind = "pair" if order.pair else "follow-on"
+            what = second.type_id if second is not None else order.type
+            why = f"{shooter.callsign} holds the {kind} {what}: {check.reason}"
             events.append(_held(t_end, ids, why))
             continue
-        fire(follow_on=not order.pair)
+        _launch_one(
+            second,
+            shooter,
+            target,
+            missiles_left,
+            tracks,
+            ctx,
+            events,
+            aids=aids,
+            follow_on=not order.pair,
+        )
     return events
+
+
+def _radar_track(
+    card: MissileCard, shooter: Shooter, target: Shooter, aids: LaunchAids | None
+) -> bool:
+    """The radar track ``card`` needs (STT for an RH missile), as the launcher holds it."""
+    if aids is None:
+        return _holds_target(card, shooter, target)[0]
+    return aids.holds(shooter.id, target.id, card)[0]
 
 
 def _second_check(
@@ -151,13 +185,11 @@ def _second_check(
     radar: bool,
     launcher: str,
     target: str,
-    missiles_left: dict[str, dict[str, int]],
     aids: LaunchAids | None,
 ) -> LaunchCheck:
-    """May the second missile of a follow-on or a pair go? An IR one first makes its Slaved
-    IRM Acquisition of the target ("Follow-on Missile Launch", "Pair Launches")."""
-    if missiles_left[launcher].get(card.type_id, 0) <= 0:
-        return LaunchCheck(False, (f"no {card.type_id} left for a second missile",))
+    """May ``card``, the second missile of a follow-on or a pair, go? An IR one first makes
+    its Slaved IRM Acquisition of the target ("Follow-on Missile Launch", "Pair Launches");
+    an RH or AH one needs the launcher's radar track (the missile-pairs paragraph)."""
     if pair and (aids is None or not aids.pair_capable(launcher)):
         return LaunchCheck(False, ("Pair Launches: the aircraft's card does not note them",))
     infrared = card.seeker in IR_SEEKERS
@@ -206,6 +238,7 @@ def _launch_one(
     turn, t_end = ctx.turn, ctx.end_s
     shooter_id = shooter.id
     missiles_left[shooter_id][card.type_id] -= 1
+    passed = aids.fired(shooter_id, card) if aids is not None else None
     number = sum(1 for t in tracks.values() if t.state.launcher == shooter_id) + 1
     missile_id = f"{shooter_id}-m{number}"
     result = launch(
@@ -237,8 +270,10 @@ def _launch_one(
             )
             for e in result.events
         )
+        events.extend([passed] if passed is not None else [])
         return False
     events.extend(event_from_record(e, t_end, names) for e in result.events)
+    events.extend([passed] if passed is not None else [])
     track = MissileTrack(
         result.state, card, f"{card.type_id} ({shooter.callsign})", turn, name=names[missile_id]
     )

@@ -20,6 +20,7 @@ from engine.bop.damage import DamageState
 from engine.bop.effects import CrewState
 from engine.bop.maneuvers import UnknownManeuver, maneuver
 from engine.bop.phases import THROTTLE_STEPS
+from engine.bop.seeker_pairs import opening_member
 from engine.bop.sensors.suite import SensorSuite
 from engine.errors import ScenarioError as RulesScenarioError
 from engine.hexmap import Hex
@@ -146,7 +147,9 @@ def state_from_setup(setup: AircraftSetup) -> AircraftState:
         bingo_fp=setup.bingo_fp,
         gci=setup.gci,
         wing_position=aircraft_card.wing_position,
-        selected_weapon=setup.missiles[0] if setup.missiles else None,
+        selected_weapon=(
+            opening_member(setup.missiles[0], Counter(setup.missiles)) if setup.missiles else None
+        ),
         sensors=suite,
         decoys_left=(
             {"flares": suite.fit.decoys.flares, "chaff": suite.fit.decoys.chaff}

@@ -6,6 +6,8 @@ is operated in the Sensors phase (SoP 10) ("Select Weapon"). The orders name the
 order, else the IR missile named for its seeker (``sensors.ir_missile``), else last turn's
 selection stands. A selection whose type is spent passes by itself to its matched
 other-seeker twin when one is carried; otherwise the crew select the next type carried.
+A pair whose card notes that it alternates seekers is fired by turns, IR first
+(:mod:`engine.bop.seeker_pairs`): selecting it puts up the member whose turn it is.
 Changing the selection is the pilot's Weapon Select cockpit action.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from engine.bop.activity import TaskRefused
 from engine.bop.aircraft_state import AircraftState
+from engine.bop.seeker_pairs import live_member
 from engine.bop.turn import TurnContext
 from models.missile import missile_card
 from models.orders import BopPlot
@@ -36,25 +39,35 @@ def standing_selection(state: AircraftState) -> str | None:
 
 def declared_weapon(state: AircraftState, plot: BopPlot | None) -> str | None:
     """The missile type ``plot`` selects (SoP 02): its ``weapon``, else its missile order's
-    type, else its IR seeker's missile, else the standing selection."""
+    type, else its IR seeker's missile, else the standing selection. A type of an
+    alternating pair named by the missile order or the seeker selects the pair: the
+    member whose turn it is."""
     if plot is not None:
+        if plot.weapon is not None:
+            return plot.weapon
         missile = plot.missile.type if plot.missile is not None else None
-        for wanted in (plot.weapon, missile, plot.sensors.ir_missile):
+        for wanted in (missile, plot.sensors.ir_missile):
             if wanted is not None:
-                return wanted
+                return live_member(wanted, state.missiles_left, state.selected_weapon)
     return standing_selection(state)
 
 
 def weapon_order_problem(state: AircraftState, plot: BopPlot) -> str:
     """Why ``plot``'s weapon selection cannot stand (SoP 02), or "" when it can: the
-    selected type must be carried, and the missile launched and the IR seeker worked this
-    turn must be the selected one."""
+    selected type must be carried (of an alternating pair, the member whose turn it is),
+    and the missile launched and the IR seeker worked this turn must be the selected one."""
     wanted = plot.weapon
     if wanted is None:
         return ""
     if wanted not in state.missiles_left:
         carried = ", ".join(state.missiles_left) or "none"
         return f"{state.callsign} carries no {wanted} to select; missiles carried: {carried}"
+    up = live_member(wanted, state.missiles_left, state.selected_weapon)
+    if up != wanted:
+        return (
+            f"the {wanted} and the {up} alternate seekers, IR first, and the {up} is up; "
+            f"select the {up}"
+        )
     if plot.missile is not None and plot.missile.type != wanted:
         return (
             f"the missile order launches a {plot.missile.type} but the {wanted} is selected; "

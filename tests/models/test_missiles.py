@@ -25,6 +25,7 @@ SHIPPED = (
     "AIM-9G",
     "AIM-9L",
     "R-27R",
+    "R-27T",
     "R-3S",
     "R-60",
     "R-73",
@@ -34,7 +35,7 @@ LAUNCH_FP = 13  # Mach 0.9 at 35,000 ft, the launch the cards were calibrated fo
 CARD_FILES = sorted(MISSILES_DIR.glob("*.toml"))
 
 
-def test_shipped_missiles_are_the_ten() -> None:
+def test_shipped_missiles_are_the_eleven() -> None:
     assert shipped_missiles() == tuple(sorted(SHIPPED))
 
 

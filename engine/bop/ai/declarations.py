@@ -18,6 +18,7 @@ from engine.bop.maneuvers.geometry import TURN_S, angle_deg, dot, norm, sub, uni
 from engine.bop.maneuvers.search import (
     Outcome,
 )
+from engine.bop.seeker_pairs import live_member
 from engine.bop.view import GameView
 from models.missile import IR_SEEKERS, missile_card
 from models.orders import (
@@ -143,12 +144,13 @@ def gun_range_ft(me: AircraftState) -> float:
 
 def missile_for(me: AircraftState, bandit: Contact, range_ft: float, ata: float) -> str | None:
     """The first missile carried whose seeker suits the shot and holds (or whose guiding
-    radar tracks) the bandit, or None."""
+    radar tracks) the bandit, or None; of a pair that alternates seekers, only the member
+    whose turn it is ("Select Weapon")."""
     if ata > MISSILE_ATA_DEG:
         return None
     aa = angle_deg(bandit.velocity_ft_s, sub(bandit.position_ft, me.position_ft()))
     for kind, left in me.missiles_left.items():
-        if left <= 0:
+        if left <= 0 or live_member(kind, me.missiles_left, me.selected_weapon) != kind:
             continue
         card = missile_card(kind)
         if card.seeker in IR_SEEKERS:

@@ -44,10 +44,10 @@ def one_segment(segment: dict[str, Any]) -> BopPlot:
     return BopPlot.model_validate({"segments": [segment]})
 
 
-def test_every_advanced_rule_but_g_onset_is_played_unless_the_scenario_says_otherwise() -> None:
+def test_every_advanced_rule_but_g_onset_and_the_odd_couple_is_played_unless_told() -> None:
     scenario = solo([{"segments": [{"kind": "straight", "ticks": 10}]}])
     assert scenario.advanced_rules == PLAYED_BY_DEFAULT
-    assert set(ADVANCED_RULES) - set(PLAYED_BY_DEFAULT) == {"g_onset"}
+    assert set(ADVANCED_RULES) - set(PLAYED_BY_DEFAULT) == {"g_onset", "odd_couple"}
     assert tuple(RULE_TITLES) == ADVANCED_RULES  # every switch has its rulebook title
 
 
