@@ -48,7 +48,7 @@ from engine.bop.effects import (
     resolve_flight_effects,
 )
 from engine.bop.errors import IllegalOrder
-from engine.bop.legality import plan
+from engine.bop.legality import Planned, plan
 from engine.bop.missile_play import pilot_quality
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn
 from engine.bop.special import (
@@ -60,6 +60,7 @@ from engine.bop.special import (
     resolve_collision,
 )
 from engine.bop.turn import TurnContext
+from engine.bop.uncontrolled import play_end_hex
 from engine.hexmap import Position
 from engine.performance.movement import SECONDS_PER_TICK, TICKS_PER_TURN
 from models.orders import BopPlot, Segment, StraightSegment, Throttle, UnloadSegment
@@ -180,6 +181,50 @@ def spin_gyrations(
         state.spin_gyration_cells, record = spin_gyration(dice, state.callsign, turn)
         events.append(record.event(t0, (entity,)))
         replan(entity, orders[entity], state.involuntary_unload())
+    return events
+
+
+def uncontrolled_play(
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    plotted: dict[str, Planned],
+    replan: Replan,
+    ctx: TurnContext,
+) -> list[Event]:
+    """Using Play When Uncontrolled (SoP 03): a d10 picks where in the wedge of its 2D move
+    an aircraft uncontrolled for the whole game-turn ends; ``orders`` records the hex (and
+    the move's climb) on its involuntary segment and ``replan`` moves it there."""
+    events: list[Event] = []
+    for entity, state in aircraft.items():
+        if not (state.active and state.uncontrolled and state.spin is None):
+            continue
+        if entity not in plotted or entity not in orders:
+            continue
+        segment, move = plotted[entity].plot.segments[0], plotted[entity].moves[0]
+        picked = play_end_hex(
+            state.hex, move.h_hexes, segment.movement_vector, ctx.dice, state.callsign, ctx.turn
+        )
+        if picked is None:
+            continue
+        end_hex, roll = picked
+        first = (
+            orders[entity]
+            .segments[0]
+            .model_copy(update={"end_hex": str(end_hex), "alt_change_steps": move.v_steps})
+        )
+        rest = orders[entity].segments[1:]
+        orders[entity] = orders[entity].model_copy(update={"segments": (first, *rest)})
+        replan(entity, orders[entity], state.involuntary_unload())
+        events.append(
+            Event(
+                t_s=ctx.start_s,
+                kind="uncontrolled_play",
+                entities=(entity,),
+                detail=f"{state.callsign}, uncontrolled, drifts to {end_hex} in its wedge "
+                "(Using Play When Uncontrolled)",
+                data={"roll": roll, "end_hex": str(end_hex)},
+            )
+        )
     return events
 
 

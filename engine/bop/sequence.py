@@ -146,6 +146,12 @@ def spin_gyrations(ctx: TurnContext, play: TurnPlay) -> None:
             play.awareness.forget(state)
 
 
+def uncontrolled_play(ctx: TurnContext, play: TurnPlay) -> None:
+    """SoP 03 for an uncontrolled aircraft ("Using Play When Uncontrolled"): a d10 picks
+    where in its wedge it ends the game-turn."""
+    ctx.emit(phases.uncontrolled_play(play.aircraft, play.orders, play.plotted, play.replan, ctx))
+
+
 def flight(ctx: TurnContext, play: TurnPlay) -> None:
     """SoP 03 in the order of flight: plot class A plots (Strain, then G Onset at the end of
     plotting), move class a moves in Initiative order, plot class B plots after seeing those
@@ -409,6 +415,7 @@ SEQUENCE_OF_PLAY: tuple[Phase, ...] = (
     Phase("SoP 02", "Declarations: radar mode, missile snapshot", AWARE, sensor_declarations),
     Phase("SoP 02", "Set throttle: compressor stalls", "always", set_throttle),
     Phase("SoP 03", "Spin gyrations", "always", spin_gyrations),
+    Phase("SoP 03", "Uncontrolled play", "always", uncontrolled_play),
     Phase("SoP 03", "Flight: plot (Strain, G Onset), move", "always", flight),
     Phase("SoP 04-06", "Flight Effects, Spin Recovery, Departure", "always", after_flight),
     Phase("SoP 06", "Compressor stall restarts", "always", compressor_restart),
