@@ -163,6 +163,10 @@ class CrewOrders(DataModel):
     """Defend against every missile the pilot is aware of (1 AP each, SoP 07)."""
     damage_control: bool = True
     """Crew members with 4 AP left treat damaged systems (SoP 11)."""
+    take_control: bool | None = None
+    """The crew member permitted to fly who is not flying pays 4 AP to take control, and
+    flies from the next game-turn ("Non-pilot flight"); by default only when the one flying
+    is unconscious or killed. ``false``: nobody takes control this game-turn."""
 
 
 class SensorOrders(DataModel):

@@ -18,10 +18,12 @@ from engine.aero import q_mark
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.crew import (
     CREW_NAMES,
+    hand_over_control,
     pay_control,
     pay_damage_control,
     pay_spin_recovery,
     pay_strain,
+    pay_take_control,
 )
 from engine.bop.damage import (
     DAMAGE_CONTROL_MAX_LOAD_G,
@@ -63,7 +65,7 @@ from engine.bop.turn import TurnContext
 from engine.bop.uncontrolled import play_end_hex
 from engine.hexmap import Position
 from engine.performance.movement import SECONDS_PER_TICK, TICKS_PER_TURN
-from models.orders import BopPlot, Segment, StraightSegment, Throttle, UnloadSegment
+from models.orders import BopPlot, CrewOrders, Segment, StraightSegment, Throttle, UnloadSegment
 from models.scenario import AdvancedRule
 from models.timeline import Event
 
@@ -84,7 +86,7 @@ def imposed_orders(
     an involuntary unloaded game-turn ("Uncontrolled Aircraft", "Spinning"); one that
     suffered a High-Speed Departure flies its unloaded ticks, then its own plot
     (:func:`after_high_speed_departure`). With the Nose at ±90 the unloaded flight is a
-    straight segment ("Unloaded Flight")."""
+    straight segment ("Unloaded Flight"). The crew orders stand: the crew still act."""
     changed = dict(orders)
     for entity, state in aircraft.items():
         if not state.active:
@@ -105,7 +107,10 @@ def imposed_orders(
             continue
         else:
             continue
-        changed[entity] = BopPlot.model_validate({"throttle": state.throttle, "segments": segments})
+        crew = changed[entity].crew if entity in changed else CrewOrders()
+        changed[entity] = BopPlot.model_validate(
+            {"throttle": state.throttle, "segments": segments, "crew": crew}
+        )
     return changed
 
 
@@ -263,7 +268,7 @@ def g_onset(
             state.onset_effects[seat] = result.effect
             tick = result.onset_tick or 0
             events.append(result.record.event(t0 + tick * SECONDS_PER_TICK, (state.id,)))
-            if seat == 0 and not result.state.conscious:
+            if seat == state.flyer_seat and not result.state.conscious:
                 knocked_out_at = tick
         if knocked_out_at is not None:
             orders[entity], imposed = _unloaded_from(orders[entity], plot, knocked_out_at)
@@ -308,7 +313,7 @@ def flight_effects(
             crew_state,
             equipment,
             strain_ap=_strained(state, index),
-            flies=index == 0,
+            flies=index == state.flyer_seat,
             onset_effect=state.onset_effects.get(index, "normal"),
         )
         for index, (name, crew_state) in enumerate(zip(CREW_NAMES, state.crew, strict=False))
@@ -572,7 +577,7 @@ def cockpit_wounds(aircraft: dict[str, AircraftState], t_end: float) -> list[Eve
                     data={"crew": name, "wounds": hurt.wounds},
                 )
             )
-            if seat == 0 and hurt.killed:
+            if seat == state.flyer_seat and hurt.killed:
                 state.uncontrolled = True
     return events
 
@@ -614,6 +619,53 @@ def ejections(
             if attempt.ejected:
                 fate = post_battle_fate(who, dice, over=state.bailout_over)
                 events.extend(aircraft_event(e, t_end, state.id) for e in fate.events)
+    return events
+
+
+def take_control(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
+    """Non-pilot flight, paid as soon as the crew's AP are back (SoP 01, docs/rulings.md
+    "Crew doctrine"): a crew member permitted to fly takes control for 4 AP, by doctrine
+    when the one flying is unconscious or killed."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        if not state.active:
+            continue
+        seat = pay_take_control(state)
+        if seat is None:
+            continue
+        events.append(
+            Event(
+                t_s=ctx.start_s,
+                kind="take_control",
+                entities=(state.id,),
+                detail=f"{state.callsign} {CREW_NAMES[seat]} pays 4 AP to take control; "
+                "flies from the next game-turn (Non-pilot flight)",
+                data={"seat": seat},
+            )
+        )
+    return events
+
+
+def control_handovers(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
+    """The end of the game-turn a crew member paid to take control (SoP 11): they fly the
+    aircraft from the next game-turn, which is no longer uncontrolled."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        if not state.active:
+            state.taking_control_seat = None
+            continue
+        seat = hand_over_control(state)
+        if seat is None:
+            continue
+        events.append(
+            Event(
+                t_s=ctx.end_s,
+                kind="control",
+                entities=(state.id,),
+                detail=f"{state.callsign} {CREW_NAMES[seat]} has control (Non-pilot flight)",
+                data={"seat": seat},
+            )
+        )
     return events
 
 

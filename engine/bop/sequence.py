@@ -98,11 +98,13 @@ class TurnPlay:
 
 
 def activity_point_recovery(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 01: each crew member's Activity Points come back; the crew orders stand."""
+    """SoP 01: each crew member's Activity Points come back; the crew orders stand, and a
+    crew member permitted to fly may pay to take control ("Non-pilot flight")."""
     for entity, state in play.aircraft.items():
         if state.active:
             recover(state.ledgers, state.crew, ctx.turn)
             state.orders_crew = play.orders[entity].crew
+    ctx.emit(phases.take_control(play.aircraft, ctx))
 
 
 def declarations(ctx: TurnContext, play: TurnPlay) -> None:
@@ -370,6 +372,12 @@ def losses(ctx: TurnContext, play: TurnPlay) -> None:
     ctx.emit(phases.ejections(play.aircraft, lost, play.conditions, ctx))
 
 
+def control(ctx: TurnContext, play: TurnPlay) -> None:
+    """SoP 11: a crew member who paid to take control this game-turn flies from the next
+    ("Non-pilot flight")."""
+    ctx.emit(phases.control_handovers(play.aircraft, ctx))
+
+
 def last_tick(ctx: TurnContext, play: TurnPlay) -> None:
     """The turn's last tick shows what the phases after movement left (weapons, crew,
     damage, awareness), and each missile still in flight adds its game-turn of samples."""
@@ -431,6 +439,7 @@ SEQUENCE_OF_PLAY: tuple[Phase, ...] = (
     Phase("SoP 11", "Administrative: Damage Control, Progressive Damage", "always", administrative),
     Phase("SoP 11", "Administrative: stores and swing wings", "always", stores_and_wings),
     Phase("SoP 11", "Administrative: Engine Out, wounds, Ejection", "always", losses),
+    Phase("SoP 11", "Administrative: control handed over", "always", control),
     Phase("end of turn", "The last tick and the missiles' samples", "always", last_tick),
 )
 """The game-turn, top to bottom: (SoP step, name, when it applies, phase)."""

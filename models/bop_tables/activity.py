@@ -36,6 +36,7 @@ Task = Literal[
     "damage_control",
     "radar_operation",
     "hands_off_switch",
+    "take_control",
 ]
 CockpitType = Literal["basic", "regular", "improved", "advanced"]
 CockpitActionClass = Literal["offensive", "defensive", "sensor", "configuration"]
