@@ -167,6 +167,11 @@ class CrewOrders(DataModel):
     """The crew member permitted to fly who is not flying pays 4 AP to take control, and
     flies from the next game-turn ("Non-pilot flight"); by default only when the one flying
     is unconscious or killed. ``false``: nobody takes control this game-turn."""
+    eject: bool | None = None
+    """The crew abandon the aircraft and eject in the Administrative phase (SoP 11,
+    "Ejection"); by default only from an aircraft spinning below 10,000 ft above the ground
+    or one nobody aboard can fly any more. ``false``: nobody ejects by choice this
+    game-turn."""
 
 
 class SensorOrders(DataModel):

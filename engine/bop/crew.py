@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.bop.activity import ActivityLedger, CrewQualityName, Task, TaskRefused
 from engine.bop.effects import MAX_STRAIN_AP, CrewState
+from engine.hexmap import STEP_FT
 from models.aircraft import AircraftCard
 from models.orders import CrewOrders
 from models.sensors import UnknownSensorFit, sensor_fit
@@ -156,6 +157,30 @@ def hand_over_control(state: AircraftState) -> int | None:
         ledger.pilot = index == seat
     state.uncontrolled = False
     return seat
+
+
+EJECT_SPINNING_BELOW_FT = 10_000.0
+"""Doctrine: a crew still spinning this close to the ground abandons the aircraft (the
+out-of-control ejection altitude of fast-jet crews' boldface procedures; docs/rulings.md)."""
+
+
+def why_eject(state: AircraftState, ground_alt_steps: int) -> str | None:
+    """Why the crew abandon the aircraft in this Administrative phase (SoP 11, "Ejection"),
+    or None: the crew orders' ``eject``, else doctrine: spinning below
+    :data:`EJECT_SPINNING_BELOW_FT` above the ground, or nobody aboard left alive who is
+    permitted to fly it.  Only a crew with someone conscious can eject."""
+    if not any(member.conscious for member in state.crew):
+        return None
+    wanted = state.orders_crew.eject
+    if wanted is not None:
+        return "ordered" if wanted else None
+    height_ft = (state.alt_steps - ground_alt_steps) * STEP_FT
+    if state.spin is not None and height_ft < EJECT_SPINNING_BELOW_FT:
+        return f"still spinning at {height_ft:,.0f} ft above the ground"
+    fliers = [seat for seat, member in enumerate(state.crew) if state.may_fly(seat)]
+    if all(state.crew[seat].killed for seat in fliers):
+        return "nobody aboard can fly it"
+    return None
 
 
 def activity_text(ledgers: list[ActivityLedger]) -> str:

@@ -24,6 +24,7 @@ from engine.bop.crew import (
     pay_spin_recovery,
     pay_strain,
     pay_take_control,
+    why_eject,
 )
 from engine.bop.damage import (
     DAMAGE_CONTROL_MAX_LOAD_G,
@@ -579,6 +580,32 @@ def cockpit_wounds(aircraft: dict[str, AircraftState], t_end: float) -> list[Eve
             )
             if seat == state.flyer_seat and hurt.killed:
                 state.uncontrolled = True
+    return events
+
+
+def voluntary_ejections(
+    aircraft: dict[str, AircraftState], ground_alt_steps: int, ctx: TurnContext
+) -> list[Event]:
+    """Ejection by choice in the Administrative phase (SoP 11, "Ejection"): a crew the
+    orders or doctrine send out abandon the aircraft, which leaves play; the crew then make
+    their ejection attempts as from a destroyed aircraft (:func:`ejections`)."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        if not state.active:
+            continue
+        reason = why_eject(state, ground_alt_steps)
+        if reason is None:
+            continue
+        state.active = False
+        events.append(
+            Event(
+                t_s=ctx.end_s,
+                kind="abandon",
+                entities=(state.id,),
+                detail=f"{state.callsign}'s crew abandon the aircraft ({reason}; Ejection)",
+                data={"reason": reason},
+            )
+        )
     return events
 
 

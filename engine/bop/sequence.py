@@ -363,10 +363,13 @@ def stores_and_wings(ctx: TurnContext, play: TurnPlay) -> None:
 
 
 def losses(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 11: engines lost to damage ("Engine Out"), cockpit wounds, and the crews of the
-    aircraft lost this turn eject ("Ejection")."""
+    """SoP 11: engines lost to damage ("Engine Out"), cockpit wounds, crews who abandon
+    their aircraft by choice, and the crews of the aircraft lost this turn eject
+    ("Ejection")."""
     ctx.emit(phases.engine_losses(play.aircraft, play.running_before, play.conditions, ctx))
     ctx.emit(phases.cockpit_wounds(play.aircraft, ctx.end_s))
+    ground = play.scenario.map.ground_alt_steps
+    ctx.emit(phases.voluntary_ejections(play.aircraft, ground, ctx))
     crashed = {e for event in ctx.events if event.kind == "ground" for e in event.entities}
     lost = [e for e in play.flying if not play.aircraft[e].active and e not in crashed]
     ctx.emit(phases.ejections(play.aircraft, lost, play.conditions, ctx))
@@ -438,7 +441,7 @@ SEQUENCE_OF_PLAY: tuple[Phase, ...] = (
     Phase("SoP 10", "Sensors", AWARE, sensors),
     Phase("SoP 11", "Administrative: Damage Control, Progressive Damage", "always", administrative),
     Phase("SoP 11", "Administrative: stores and swing wings", "always", stores_and_wings),
-    Phase("SoP 11", "Administrative: Engine Out, wounds, Ejection", "always", losses),
+    Phase("SoP 11", "Administrative: Engine Out, wounds, Ejections", "always", losses),
     Phase("SoP 11", "Administrative: control handed over", "always", control),
     Phase("end of turn", "The last tick and the missiles' samples", "always", last_tick),
 )

@@ -48,7 +48,8 @@ def test_the_f4e_back_seat_takes_control_and_flies_from_the_next_game_turn() -> 
 
 
 def test_the_navy_f4b_back_seat_has_no_controls() -> None:
-    game = game_with_pilot_killed("F-4B")
+    """The radar officer stays aboard here (by doctrine it would eject)."""
+    game = game_with_pilot_killed("F-4B", {**HARD_TURN, "crew": {"eject": False}})
     for _ in range(2):
         result = game.play_turn(game.scripted_orders())
         assert "take_control" not in kinds(result) and "uncontrolled" in kinds(result)
