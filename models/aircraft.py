@@ -514,6 +514,10 @@ class AircraftCard(_Card):
     name: str
     """Full name, e.g. ``F-16C Fighting Falcon (Block 30)``."""
     crew: int = Field(default=1, ge=1, le=4)
+    back_seat_controls: bool = False
+    """The second seat has flight controls, so its crew member may take control and fly the
+    aircraft (the ADC note "Non-pilot flight" asks for; a copilot always may). Only for a
+    type with two crew or more."""
     crew_equipment: CrewEquipmentCard = Field(default_factory=CrewEquipmentCard)
     """The crew's G protection, for the Crew G checks (Flight Effects, SoP 04)."""
     length_ft: float | None = Field(default=None, gt=0, lt=150)
@@ -566,6 +570,15 @@ class AircraftCard(_Card):
         lifts = [row.cl_up_to for row in self.roll]
         if lifts != sorted(lifts) or len(set(lifts)) != len(lifts):
             raise ValueError("roll rows must be in rising cl_up_to order")
+        return self
+
+    @model_validator(mode="after")
+    def _back_seat_needs_a_back_seat(self) -> Self:
+        if self.back_seat_controls and self.crew < 2:
+            raise ValueError(
+                f"back_seat_controls: a type with crew = {self.crew} has no back seat; "
+                "allowed only with crew = 2 or more"
+            )
         return self
 
     @model_validator(mode="after")

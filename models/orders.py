@@ -189,6 +189,16 @@ class CrewOrders(DataModel):
     "Integration"); ``false`` for none. By default the doctrine's: the nearest such enemy
     its own sensors do not hold."""
 
+    take_control: bool | None = None
+    """The crew member permitted to fly who is not flying pays 4 AP to take control, and
+    flies from the next game-turn ("Non-pilot flight"); by default only when the one flying
+    is unconscious or killed. ``false``: nobody takes control this game-turn."""
+    eject: bool | None = None
+    """The crew abandon the aircraft and eject in the Administrative phase (SoP 11,
+    "Ejection"); by default only from an aircraft spinning below 10,000 ft above the ground
+    or one nobody aboard can fly any more. ``false``: nobody ejects by choice this
+    game-turn."""
+
     @field_validator("tally_cues")
     @classmethod
     def _each_cue_once(cls, value: tuple[TallyCue, ...] | None) -> tuple[TallyCue, ...] | None:

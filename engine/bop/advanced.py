@@ -24,6 +24,7 @@ RULE_TITLES: dict[AdvancedRule, str] = {
     "barrel_rolls": "Barrel Rolls",
     "g_onset": "G Onset",
     "crew_fatigue": "Crew Fatigue",
+    "odd_couple": "The Odd Couple",
 }
 """Each advanced rule's section title in the rulebook."""
 

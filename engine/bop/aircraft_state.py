@@ -64,8 +64,13 @@ class AircraftState:
     """Each crew member's G state, pilot first."""
     overstress_points: int = 0
     uncontrolled: bool = False
-    """The pilot is unconscious or killed: the aircraft flies itself ("Uncontrolled
-    Aircraft")."""
+    """The crew member flying it is unconscious or killed: the aircraft flies itself
+    ("Uncontrolled Aircraft")."""
+    flyer_seat: int = 0
+    """The crew seat flying the aircraft: the pilot's (0) unless another crew member has
+    taken control ("Non-pilot flight")."""
+    taking_control_seat: int | None = None
+    """The seat that paid this game-turn to take control; it flies from the next one."""
     gun_shot_last_turn: bool = False
     """A normal or tracking gunshot was fired last game-turn (no Initial Shot this one)."""
     ledgers: list[ActivityLedger] = field(default_factory=list)
@@ -137,6 +142,22 @@ class AircraftState:
                 TICKS_PER_TURN, 0.0, spin=True, gyration_roll_cells=self.spin_gyration_cells
             )
         return self.imposed_unload
+
+    @property
+    def flyer_ledger(self) -> ActivityLedger | None:
+        """The Activity Points of the crew member flying the aircraft, who performs the
+        pilot's tasks (None for a state without ledgers)."""
+        return self.ledgers[self.flyer_seat] if self.flyer_seat < len(self.ledgers) else None
+
+    @property
+    def flyer_conscious(self) -> bool:
+        """The crew member flying the aircraft is conscious (and so alive)."""
+        return self.flyer_seat < len(self.crew) and self.crew[self.flyer_seat].conscious
+
+    def may_fly(self, seat: int) -> bool:
+        """Whether the crew member in ``seat`` is permitted to fly ("Non-pilot flight"): the
+        pilot always, the back seat when the card gives it flight controls."""
+        return seat == 0 or (seat == 1 and self.card.back_seat_controls)
 
     def crew_text(self) -> str:
         """``ok``, or each crew member whose state is not normal: ``pilot: loc``,

@@ -64,7 +64,10 @@ class Awareness:
         return self.spots.aircraft_has_spotted(aircraft, target)
 
     def pilot_has_spotted(self, state: AircraftState, target: str) -> bool:
-        return self.spots.has_spotted(Observer(state.callsign, seat_names(state)[0]), target)
+        """The crew member flying the aircraft (the pilot, unless another has taken control)
+        has ``target`` spotted."""
+        seat = seat_names(state)[state.flyer_seat]
+        return self.spots.has_spotted(Observer(state.callsign, seat), target)
 
     def forget(self, state: AircraftState) -> None:
         """``state``'s crew lose every spot ("Spinning")."""
@@ -171,7 +174,7 @@ def initiative_phase(
         crew_sees = any(awareness.has_spotted(state.callsign, e.callsign) for e in enemies)
         seen = any(spots.aircraft_has_spotted(e.callsign, state.callsign) for e in enemies)
         departed = state.spin is not None or state.imposed_unload is not None
-        conscious = bool(state.crew) and state.crew[0].conscious
+        conscious = state.flyer_conscious
         roll = initiative_roll(
             state.callsign,
             pilot_quality(state.crew_quality),
@@ -202,7 +205,7 @@ def initiative_phase(
         for request in [_fix_request(state, active, awareness)]
         if request is not None
     ]
-    ledgers = {s.callsign: s.ledgers[0] for s in active if s.ledgers}
+    ledgers = {s.callsign: s.flyer_ledger for s in active if s.flyer_ledger is not None}
     results = resolve_fix_attempts(requests, initiatives, dice, turn, ledgers)
     for result in results:
         if result.record is not None:
@@ -231,7 +234,7 @@ def _fix_request(
         angles = angles_between(state.attitude, enemy.attitude, shot.candidates[0])
         if (angles.aon, angles.aoc) not in arc:
             continue
-        ledger = state.ledgers[0] if state.ledgers else None
+        ledger = state.flyer_ledger
         request = FixRequest(
             fixer=state.callsign,
             target=enemy.callsign,
@@ -240,7 +243,7 @@ def _fix_request(
             aot=angles.aot,
             visual_awareness=True,
             advantage_arc=arc,
-            wounded=bool(state.crew and state.crew[0].wounds),
+            wounded=bool(state.crew and state.crew[state.flyer_seat].wounds),
             guns_subject=(ledger.engaged or ledger.defending_against) if ledger else None,
         )
         candidates.append((shot.slant_range_fp, request))

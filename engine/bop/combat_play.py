@@ -117,11 +117,11 @@ class CombatPlay:
             ):
                 continue
             try:
-                friend.ledgers[0].cockpit_action("warning_call")
+                friend.ledgers[friend.flyer_seat].cockpit_action("warning_call")
             except TaskRefused:
                 continue
             about = f"{shooter.callsign}'s launch"
-            heard = receive_message(watcher.ledgers[0], self.dice, about)
+            heard = receive_message(watcher.ledgers[watcher.flyer_seat], self.dice, about)
             notes.append(
                 Event(
                     t_s=t_s,
@@ -211,7 +211,7 @@ class CombatPlay:
             return f"{WEAPON_RULE}: the {card.type_id} is not selected ({selected} is)"
         if not state.ledgers:
             return ""
-        pilot = state.ledgers[0]
+        pilot = state.ledgers[state.flyer_seat]
         try:
             pilot.cockpit_action("launch")
         except TaskRefused as refused:
@@ -262,7 +262,7 @@ class CombatPlay:
         if not shooter.ledgers:
             return ""
         try:
-            shooter.ledgers[0].spend("guns_engagement", target.callsign)
+            shooter.ledgers[shooter.flyer_seat].spend("guns_engagement", target.callsign)
         except TaskRefused as refused:
             return refused.problem
         return ""
@@ -273,7 +273,7 @@ class CombatPlay:
         target, shooter = self.aircraft[target_id], self.aircraft[shooter_id]
         if not target.ledgers or not self.awareness.pilot_has_spotted(target, shooter.callsign):
             return 0
-        pilot = target.ledgers[0]
+        pilot = target.ledgers[target.flyer_seat]
         for ap in (2, 1):
             if pilot.can_spend("guns_defense", shooter.callsign, ap):
                 pilot.spend("guns_defense", shooter.callsign, ap)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.bop.activity import ActivityLedger, CrewQualityName, Task, TaskRefused
 from engine.bop.effects import MAX_STRAIN_AP, CrewState
+from engine.hexmap import STEP_FT
 from models.aircraft import AircraftCard
 from models.orders import CrewOrders
 from models.sensors import UnknownSensorFit, sensor_fit
@@ -86,9 +87,9 @@ def pay_strain(state: AircraftState, orders: CrewOrders, greatest_positive_g: fl
 
 def pay_control(state: AircraftState, orders: CrewOrders, departure_points: int) -> int:
     """The Control task before a departure check (SoP 06): the AP the pilot puts into it."""
-    if state.uncontrolled or not state.ledgers or departure_points <= 0:
+    pilot = state.flyer_ledger
+    if state.uncontrolled or pilot is None or departure_points <= 0:
         return 0
-    pilot = state.ledgers[0]
     wanted = 2 if orders.control_ap is None else orders.control_ap
     ap = min(wanted, pilot.remaining_ap)
     while ap > 0 and not pilot.can_spend("control", ap=ap):
@@ -99,10 +100,8 @@ def pay_control(state: AircraftState, orders: CrewOrders, departure_points: int)
 def pay_spin_recovery(state: AircraftState) -> bool:
     """The Spin Recovery task (SoP 05) takes all the pilot's remaining AP; False when the
     pilot cannot attempt it."""
-    if not state.ledgers:
-        return False
-    pilot = state.ledgers[0]
-    if not pilot.able:
+    pilot = state.flyer_ledger
+    if pilot is None or not pilot.able:
         return False
     try:
         pilot.spend("spin_recovery")
@@ -113,9 +112,10 @@ def pay_spin_recovery(state: AircraftState) -> bool:
 
 def pay_missile_defense(state: AircraftState, missile: str) -> bool:
     """The Missile Defense task (SoP 07), 1 AP from the pilot, against one missile."""
-    if not state.ledgers or not state.orders_crew.missile_defense:
+    pilot = state.flyer_ledger
+    if pilot is None or not state.orders_crew.missile_defense:
         return False
-    return _pay(state.ledgers[0], "missile_defense", target=missile) > 0
+    return _pay(pilot, "missile_defense", target=missile) > 0
 
 
 def pay_damage_control(state: AircraftState, seat: int) -> bool:
@@ -123,6 +123,64 @@ def pay_damage_control(state: AircraftState, seat: int) -> bool:
     if seat >= len(state.ledgers) or not state.orders_crew.damage_control:
         return False
     return _pay(state.ledgers[seat], "damage_control") > 0
+
+
+def pay_take_control(state: AircraftState) -> int | None:
+    """Non-pilot flight: the crew member permitted to fly who is not flying pays 4 AP to take
+    control; the seat that paid, or None.  By doctrine only when the one flying is
+    unconscious or killed (so the aircraft is uncontrolled for at least this game-turn);
+    ``take_control`` in the crew orders asks for it from a flyer still at the controls too,
+    or forbids it."""
+    wanted = state.orders_crew.take_control
+    if wanted is False or state.taking_control_seat is not None:
+        return None
+    if wanted is None and state.flyer_conscious:
+        return None
+    for seat, ledger in enumerate(state.ledgers):
+        if seat == state.flyer_seat or not state.may_fly(seat):
+            continue
+        if _pay(ledger, "take_control") > 0:
+            state.taking_control_seat = seat
+            return seat
+    return None
+
+
+def hand_over_control(state: AircraftState) -> int | None:
+    """The game-turn after paying, the new crew member flies ("Non-pilot flight"): the seat
+    now flying, or None when nobody took control or the one who paid is no longer
+    conscious.  The pilot's tasks go with the controls."""
+    seat, state.taking_control_seat = state.taking_control_seat, None
+    if seat is None or not state.crew[seat].conscious:
+        return None
+    state.flyer_seat = seat
+    for index, ledger in enumerate(state.ledgers):
+        ledger.pilot = index == seat
+    state.uncontrolled = False
+    return seat
+
+
+EJECT_SPINNING_BELOW_FT = 10_000.0
+"""Doctrine: a crew still spinning this close to the ground abandons the aircraft (the
+out-of-control ejection altitude of fast-jet crews' boldface procedures; docs/rulings.md)."""
+
+
+def why_eject(state: AircraftState, ground_alt_steps: int) -> str | None:
+    """Why the crew abandon the aircraft in this Administrative phase (SoP 11, "Ejection"),
+    or None: the crew orders' ``eject``, else doctrine: spinning below
+    :data:`EJECT_SPINNING_BELOW_FT` above the ground, or nobody aboard left alive who is
+    permitted to fly it.  Only a crew with someone conscious can eject."""
+    if not any(member.conscious for member in state.crew):
+        return None
+    wanted = state.orders_crew.eject
+    if wanted is not None:
+        return "ordered" if wanted else None
+    height_ft = (state.alt_steps - ground_alt_steps) * STEP_FT
+    if state.spin is not None and height_ft < EJECT_SPINNING_BELOW_FT:
+        return f"still spinning at {height_ft:,.0f} ft above the ground"
+    fliers = [seat for seat, member in enumerate(state.crew) if state.may_fly(seat)]
+    if all(state.crew[seat].killed for seat in fliers):
+        return "nobody aboard can fly it"
+    return None
 
 
 def activity_text(ledgers: list[ActivityLedger]) -> str:

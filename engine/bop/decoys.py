@@ -47,7 +47,7 @@ def declare_program(state: AircraftState, plot: BopPlot, t_s: float) -> list[Eve
             return [_event(state, "has no decoy dispenser", t_s)]
         try:
             if state.ledgers:
-                state.ledgers[0].cockpit_action("set_dds")
+                state.ledgers[state.flyer_seat].cockpit_action("set_dds")
         except TaskRefused as refused:
             return [_event(state, f"cannot set its decoy program: {refused.problem}", t_s)]
         state.dds_program = wanted
@@ -73,7 +73,7 @@ def release_against(state: AircraftState, card: MissileCard, t_s: float) -> tupl
         and state.ledgers
     ):
         try:
-            state.ledgers[0].cockpit_action("decoy_release")
+            state.ledgers[state.flyer_seat].cockpit_action("decoy_release")
         except TaskRefused:
             return 0, events
         out = min(MANUAL_RELEASE, state.decoys_left[kind])

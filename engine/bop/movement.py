@@ -148,6 +148,19 @@ def _offset_deg(direction: float, centre: float) -> float:
     return (direction - centre + 180.0) % 360.0 - 180.0
 
 
+def wedge_span_deg(vector: MovementVector) -> tuple[float, float] | None:
+    """The counter-clockwise and clockwise border headings of the vector's 2D wedge (both
+    cells' wedges together for an edge, read clockwise from the first); None at ±90, where
+    any direction is legal (Im)."""
+    if any(cell.heading_deg is None for cell in _vector_cells(vector)):
+        return None
+    wedges = _wedges(vector)
+    reference = wedges[0][0]
+    ccw = min(_offset_deg(centre, reference) - half for centre, half in wedges)
+    cw = max(_offset_deg(centre, reference) + half for centre, half in wedges)
+    return ((reference + ccw) % 360.0, (reference + cw) % 360.0)
+
+
 @cache
 def _legal_offsets(h_hexes: int, vector: MovementVector) -> tuple[tuple[int, int], ...]:
     origin = Hex(0, 0)

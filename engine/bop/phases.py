@@ -18,10 +18,13 @@ from engine.aero import q_mark
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.crew import (
     CREW_NAMES,
+    hand_over_control,
     pay_control,
     pay_damage_control,
     pay_spin_recovery,
     pay_strain,
+    pay_take_control,
+    why_eject,
 )
 from engine.bop.damage import (
     DAMAGE_CONTROL_MAX_LOAD_G,
@@ -48,7 +51,7 @@ from engine.bop.effects import (
     resolve_flight_effects,
 )
 from engine.bop.errors import IllegalOrder
-from engine.bop.legality import plan
+from engine.bop.legality import Planned, plan
 from engine.bop.missile_play import pilot_quality
 from engine.bop.plotting import FlightConditions, ImposedUnload, PlottedTurn
 from engine.bop.special import (
@@ -60,9 +63,10 @@ from engine.bop.special import (
     resolve_collision,
 )
 from engine.bop.turn import TurnContext
+from engine.bop.uncontrolled import play_end_hex
 from engine.hexmap import Position
 from engine.performance.movement import SECONDS_PER_TICK, TICKS_PER_TURN
-from models.orders import BopPlot, Segment, StraightSegment, Throttle, UnloadSegment
+from models.orders import BopPlot, CrewOrders, Segment, StraightSegment, Throttle, UnloadSegment
 from models.scenario import AdvancedRule
 from models.timeline import Event
 
@@ -83,7 +87,7 @@ def imposed_orders(
     an involuntary unloaded game-turn ("Uncontrolled Aircraft", "Spinning"); one that
     suffered a High-Speed Departure flies its unloaded ticks, then its own plot
     (:func:`after_high_speed_departure`). With the Nose at ±90 the unloaded flight is a
-    straight segment ("Unloaded Flight")."""
+    straight segment ("Unloaded Flight"). The crew orders stand: the crew still act."""
     changed = dict(orders)
     for entity, state in aircraft.items():
         if not state.active:
@@ -104,7 +108,10 @@ def imposed_orders(
             continue
         else:
             continue
-        changed[entity] = BopPlot.model_validate({"throttle": state.throttle, "segments": segments})
+        crew = changed[entity].crew if entity in changed else CrewOrders()
+        changed[entity] = BopPlot.model_validate(
+            {"throttle": state.throttle, "segments": segments, "crew": crew}
+        )
     return changed
 
 
@@ -183,6 +190,50 @@ def spin_gyrations(
     return events
 
 
+def uncontrolled_play(
+    aircraft: dict[str, AircraftState],
+    orders: dict[str, BopPlot],
+    plotted: dict[str, Planned],
+    replan: Replan,
+    ctx: TurnContext,
+) -> list[Event]:
+    """Using Play When Uncontrolled (SoP 03): a d10 picks where in the wedge of its 2D move
+    an aircraft uncontrolled for the whole game-turn ends; ``orders`` records the hex (and
+    the move's climb) on its involuntary segment and ``replan`` moves it there."""
+    events: list[Event] = []
+    for entity, state in aircraft.items():
+        if not (state.active and state.uncontrolled and state.spin is None):
+            continue
+        if entity not in plotted or entity not in orders:
+            continue
+        segment, move = plotted[entity].plot.segments[0], plotted[entity].moves[0]
+        picked = play_end_hex(
+            state.hex, move.h_hexes, segment.movement_vector, ctx.dice, state.callsign, ctx.turn
+        )
+        if picked is None:
+            continue
+        end_hex, roll = picked
+        first = (
+            orders[entity]
+            .segments[0]
+            .model_copy(update={"end_hex": str(end_hex), "alt_change_steps": move.v_steps})
+        )
+        rest = orders[entity].segments[1:]
+        orders[entity] = orders[entity].model_copy(update={"segments": (first, *rest)})
+        replan(entity, orders[entity], state.involuntary_unload())
+        events.append(
+            Event(
+                t_s=ctx.start_s,
+                kind="uncontrolled_play",
+                entities=(entity,),
+                detail=f"{state.callsign}, uncontrolled, drifts to {end_hex} in its wedge "
+                "(Using Play When Uncontrolled)",
+                data={"roll": roll, "end_hex": str(end_hex)},
+            )
+        )
+    return events
+
+
 def g_onset(
     aircraft: dict[str, AircraftState],
     orders: dict[str, BopPlot],
@@ -218,7 +269,7 @@ def g_onset(
             state.onset_effects[seat] = result.effect
             tick = result.onset_tick or 0
             events.append(result.record.event(t0 + tick * SECONDS_PER_TICK, (state.id,)))
-            if seat == 0 and not result.state.conscious:
+            if seat == state.flyer_seat and not result.state.conscious:
                 knocked_out_at = tick
         if knocked_out_at is not None:
             orders[entity], imposed = _unloaded_from(orders[entity], plot, knocked_out_at)
@@ -263,7 +314,7 @@ def flight_effects(
             crew_state,
             equipment,
             strain_ap=_strained(state, index),
-            flies=index == 0,
+            flies=index == state.flyer_seat,
             onset_effect=state.onset_effects.get(index, "normal"),
         )
         for index, (name, crew_state) in enumerate(zip(CREW_NAMES, state.crew, strict=False))
@@ -527,8 +578,34 @@ def cockpit_wounds(aircraft: dict[str, AircraftState], t_end: float) -> list[Eve
                     data={"crew": name, "wounds": hurt.wounds},
                 )
             )
-            if seat == 0 and hurt.killed:
+            if seat == state.flyer_seat and hurt.killed:
                 state.uncontrolled = True
+    return events
+
+
+def voluntary_ejections(
+    aircraft: dict[str, AircraftState], ground_alt_steps: int, ctx: TurnContext
+) -> list[Event]:
+    """Ejection by choice in the Administrative phase (SoP 11, "Ejection"): a crew the
+    orders or doctrine send out abandon the aircraft, which leaves play; the crew then make
+    their ejection attempts as from a destroyed aircraft (:func:`ejections`)."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        if not state.active:
+            continue
+        reason = why_eject(state, ground_alt_steps)
+        if reason is None:
+            continue
+        state.active = False
+        events.append(
+            Event(
+                t_s=ctx.end_s,
+                kind="abandon",
+                entities=(state.id,),
+                detail=f"{state.callsign}'s crew abandon the aircraft ({reason}; Ejection)",
+                data={"reason": reason},
+            )
+        )
     return events
 
 
@@ -569,6 +646,53 @@ def ejections(
             if attempt.ejected:
                 fate = post_battle_fate(who, dice, over=state.bailout_over)
                 events.extend(aircraft_event(e, t_end, state.id) for e in fate.events)
+    return events
+
+
+def take_control(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
+    """Non-pilot flight, paid as soon as the crew's AP are back (SoP 01, docs/rulings.md
+    "Crew doctrine"): a crew member permitted to fly takes control for 4 AP, by doctrine
+    when the one flying is unconscious or killed."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        if not state.active:
+            continue
+        seat = pay_take_control(state)
+        if seat is None:
+            continue
+        events.append(
+            Event(
+                t_s=ctx.start_s,
+                kind="take_control",
+                entities=(state.id,),
+                detail=f"{state.callsign} {CREW_NAMES[seat]} pays 4 AP to take control; "
+                "flies from the next game-turn (Non-pilot flight)",
+                data={"seat": seat},
+            )
+        )
+    return events
+
+
+def control_handovers(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
+    """The end of the game-turn a crew member paid to take control (SoP 11): they fly the
+    aircraft from the next game-turn, which is no longer uncontrolled."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        if not state.active:
+            state.taking_control_seat = None
+            continue
+        seat = hand_over_control(state)
+        if seat is None:
+            continue
+        events.append(
+            Event(
+                t_s=ctx.end_s,
+                kind="control",
+                entities=(state.id,),
+                detail=f"{state.callsign} {CREW_NAMES[seat]} has control (Non-pilot flight)",
+                data={"seat": seat},
+            )
+        )
     return events
 
 

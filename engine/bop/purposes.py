@@ -118,6 +118,12 @@ def spin_gyrations(who: str, turn: int) -> str:
     return purpose("spin gyrations", who, turn)
 
 
+def uncontrolled_play(who: str, turn: int) -> str:
+    """Where in its wedge an uncontrolled aircraft ends its move ("Using Play When
+    Uncontrolled", SoP 03)."""
+    return purpose("uncontrolled play", who, turn)
+
+
 # -- Combat: guns (SoP 07) -------------------------------------------------------------------
 
 

@@ -350,7 +350,7 @@ def _seeker(
             suite.ir_lock = Awareness(card.type_id, roll.target, "acquisition", turn)
         return _records(state, [roll.record], t_s)
     tracked = [by_target[t] for t in suite.tracks() if t in by_target]
-    pilot = state.ledgers[0] if state.ledgers else None
+    pilot = state.flyer_ledger
     if not card.sensor_cued or not tracked or pilot is None:
         return []
     target = min(tracked, key=lambda c: (c.range_fp, c.target))
@@ -457,7 +457,7 @@ def _datalink_cue(
 def _dump(state: AircraftState, t_s: float) -> list[Event]:
     """A seeker stuck on a false lock is Dumped (the Recycle/Dump cockpit action, paid by
     the pilot); it may acquire again from the next Sensor phase (docs/rulings.md)."""
-    pilot = state.ledgers[0] if state.ledgers else None
+    pilot = state.flyer_ledger
     if pilot is not None:
         try:
             pilot.cockpit_action("recycle_dump")
@@ -524,7 +524,7 @@ def _rwr(state: AircraftState, aircraft: dict[str, AircraftState], ctx: TurnCont
         held = radar.holding(state.callsign)
         if held is not None:
             emissions.append(Emission(other.callsign, radar.mode, held.kind))
-    pilot = state.ledgers[0] if state.ledgers else None
+    pilot = state.flyer_ledger
     busy = (
         pilot is None or pilot.remaining_ap == 0 or bool(pilot.engaged or pilot.defending_against)
     )
@@ -566,7 +566,7 @@ def declare_snapshots(
         if target is None or not target.active:
             continue
         check = snapshot_check(state, aircraft, plot, fixes)
-        pilot = state.ledgers[0] if state.ledgers else None
+        pilot = state.flyer_ledger
         if check.allowed and pilot is not None:
             try:
                 pilot.cockpit_action("launch")

@@ -99,11 +99,13 @@ class TurnPlay:
 
 
 def activity_point_recovery(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 01: each crew member's Activity Points come back; the crew orders stand."""
+    """SoP 01: each crew member's Activity Points come back; the crew orders stand, and a
+    crew member permitted to fly may pay to take control ("Non-pilot flight")."""
     for entity, state in play.aircraft.items():
         if state.active:
             recover(state.ledgers, state.crew, ctx.turn)
             state.orders_crew = play.orders[entity].crew
+    ctx.emit(phases.take_control(play.aircraft, ctx))
 
 
 def declarations(ctx: TurnContext, play: TurnPlay) -> None:
@@ -145,6 +147,12 @@ def spin_gyrations(ctx: TurnContext, play: TurnPlay) -> None:
         if state.active and state.spin is not None:
             state.sensors.clear()
             play.awareness.forget(state)
+
+
+def uncontrolled_play(ctx: TurnContext, play: TurnPlay) -> None:
+    """SoP 03 for an uncontrolled aircraft ("Using Play When Uncontrolled"): a d10 picks
+    where in its wedge it ends the game-turn."""
+    ctx.emit(phases.uncontrolled_play(play.aircraft, play.orders, play.plotted, play.replan, ctx))
 
 
 def flight(ctx: TurnContext, play: TurnPlay) -> None:
@@ -356,13 +364,22 @@ def stores_and_wings(ctx: TurnContext, play: TurnPlay) -> None:
 
 
 def losses(ctx: TurnContext, play: TurnPlay) -> None:
-    """SoP 11: engines lost to damage ("Engine Out"), cockpit wounds, and the crews of the
-    aircraft lost this turn eject ("Ejection")."""
+    """SoP 11: engines lost to damage ("Engine Out"), cockpit wounds, crews who abandon
+    their aircraft by choice, and the crews of the aircraft lost this turn eject
+    ("Ejection")."""
     ctx.emit(phases.engine_losses(play.aircraft, play.running_before, play.conditions, ctx))
     ctx.emit(phases.cockpit_wounds(play.aircraft, ctx.end_s))
+    ground = play.scenario.map.ground_alt_steps
+    ctx.emit(phases.voluntary_ejections(play.aircraft, ground, ctx))
     crashed = {e for event in ctx.events if event.kind == "ground" for e in event.entities}
     lost = [e for e in play.flying if not play.aircraft[e].active and e not in crashed]
     ctx.emit(phases.ejections(play.aircraft, lost, play.conditions, ctx))
+
+
+def control(ctx: TurnContext, play: TurnPlay) -> None:
+    """SoP 11: a crew member who paid to take control this game-turn flies from the next
+    ("Non-pilot flight")."""
+    ctx.emit(phases.control_handovers(play.aircraft, ctx))
 
 
 def last_tick(ctx: TurnContext, play: TurnPlay) -> None:
@@ -410,6 +427,7 @@ SEQUENCE_OF_PLAY: tuple[Phase, ...] = (
     Phase("SoP 02", "Declarations: radar mode, missile snapshot", AWARE, sensor_declarations),
     Phase("SoP 02", "Set throttle: compressor stalls", "always", set_throttle),
     Phase("SoP 03", "Spin gyrations", "always", spin_gyrations),
+    Phase("SoP 03", "Uncontrolled play", "always", uncontrolled_play),
     Phase("SoP 03", "Flight: plot (Strain, G Onset), move", "always", flight),
     Phase("SoP 04-06", "Flight Effects, Spin Recovery, Departure", "always", after_flight),
     Phase("SoP 06", "Compressor stall restarts", "always", compressor_restart),
@@ -424,7 +442,8 @@ SEQUENCE_OF_PLAY: tuple[Phase, ...] = (
     Phase("SoP 10", "Sensors", AWARE, sensors),
     Phase("SoP 11", "Administrative: Damage Control, Progressive Damage", "always", administrative),
     Phase("SoP 11", "Administrative: stores and swing wings", "always", stores_and_wings),
-    Phase("SoP 11", "Administrative: Engine Out, wounds, Ejection", "always", losses),
+    Phase("SoP 11", "Administrative: Engine Out, wounds, Ejections", "always", losses),
+    Phase("SoP 11", "Administrative: control handed over", "always", control),
     Phase("end of turn", "The last tick and the missiles' samples", "always", last_tick),
 )
 """The game-turn, top to bottom: (SoP step, name, when it applies, phase)."""

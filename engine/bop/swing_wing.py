@@ -47,7 +47,7 @@ def declare_wing(state: AircraftState, plot: BopPlot, t_s: float) -> list[Event]
         return []
     if state.ledgers:
         try:
-            state.ledgers[0].cockpit_action("swing_wing")
+            state.ledgers[state.flyer_seat].cockpit_action("swing_wing")
         except TaskRefused as refused:
             return [_event(state, f"cannot move its wing: {refused.problem}", t_s)]
     state.wing_commanded = wanted

@@ -102,7 +102,7 @@ def _select(state: AircraftState, wanted: str | None, t_s: float) -> Event | Non
     automatic = wanted == standing_selection(state) and _is_twin(state.selected_weapon, wanted)
     if state.ledgers and not automatic:
         try:
-            state.ledgers[0].cockpit_action("weapon_select")
+            state.ledgers[state.flyer_seat].cockpit_action("weapon_select")
         except TaskRefused as refused:
             kept = state.selected_weapon or "nothing"
             return _event(state, f"keeps {kept} selected: {refused.problem}", t_s, kept)

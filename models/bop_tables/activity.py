@@ -37,6 +37,7 @@ Task = Literal[
     "radar_operation",
     "eo_identification",
     "hands_off_switch",
+    "take_control",
 ]
 CockpitType = Literal["basic", "regular", "improved", "advanced"]
 CockpitActionClass = Literal["offensive", "defensive", "sensor", "configuration"]

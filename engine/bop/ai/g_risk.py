@@ -41,7 +41,7 @@ def crew_g_cost(state: AircraftState, load_g: float) -> float:
     """Expected cost of the pilot's Crew G check at ``load_g`` (0 below the demand)."""
     if not state.crew:
         return 0.0
-    pilot = state.crew[0]
+    pilot = state.crew[state.flyer_seat]
     equipment = state.crew_equipment()
     strain = equipment.max_strain_ap if load_g >= STRAIN_FROM_G else 0
     column = gloc_column(equipment, pilot.fatigue, strain, negative=False)

@@ -54,7 +54,7 @@ def fly(game: GameView, aircraft: str, params: AiParams, state: AiState | None =
     """The AI pilot's orders for ``aircraft``'s next game-turn."""
     state = state or AiState()
     me = game.aircraft[aircraft]
-    if me.crew and not me.crew[0].conscious:  # the rules fly it (Uncontrolled Aircraft)
+    if me.crew and not me.flyer_conscious:  # the rules fly it (Uncontrolled Aircraft)
         return AiStep(plot_of(me.throttle, [StraightSegment(ticks=10)]), state, "search")
     contacts, sightings = known_contacts(game, me, state)
     state = replace(state, sightings=sightings)
