@@ -13,12 +13,13 @@ from engine.bop.ai.contacts import (
     turn_sense,
 )
 from engine.bop.ai.declarations import corner_speed_kt, gun_range_ft
-from engine.bop.ai.g_risk import crew_g_cost
+from engine.bop.ai.g_risk import crew_g_cost, tolerable_load_g
 from engine.bop.ai.params import AiParams, AiState, AiStep, Posture
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.maneuvers.geometry import TURN_S, Vec, angle_deg, norm, sub
 from engine.bop.maneuvers.search import (
     ROLL_TICKS,
+    Load,
     Outcome,
     Tail,
     best,
@@ -113,18 +114,29 @@ MODERATE_LOADS_G = (3.0, 5.0)
 
 
 def tails_for(
-    goal: Vec, max_load_g: float, played: Collection[AdvancedRule] = ADVANCED_RULES
+    goal: Vec,
+    max_load_g: float,
+    played: Collection[AdvancedRule] = ADVANCED_RULES,
+    tolerable_g: float | None = None,
 ) -> list[tuple[Tail, int]]:
     """What may follow the roll, each with the roll step it is tried at: the pulls after
     every roll, straight flight and the unload after every second one (when the scenario
-    plays the advanced rule Unloaded Flight)."""
+    plays the advanced rule Unloaded Flight). A pilot whose tolerance (``tolerable_g``,
+    :func:`.g_risk.tolerable_load_g`) is below what the aircraft may pull also tries his own
+    hardest pull, and pulls the Nose onto the bandit at it."""
+    hard: Load = "max"
+    extra: list[tuple[Tail, int]] = []
+    if tolerable_g is not None and tolerable_g < max_load_g:
+        hard = tolerable_g
+        extra = [(pull(tolerable_g), 1)]
     moderate = [(pull(load), 1) for load in MODERATE_LOADS_G if load < max_load_g]
     unloads = [(unload, 2)] if "unloaded_flight" in played else []
     return [
         (pull("max"), 1),
+        *extra,
         (pull("sustained"), 1),
         *moderate,
-        (pull_toward("max", goal), 1),
+        (pull_toward(hard, goal), 1),
         (fly_straight, 2),
         *unloads,
     ]
@@ -139,7 +151,10 @@ def best_plot(
     speedbrake: bool,
     sense: int,
     params: AiParams,
+    crowded: bool = False,
 ) -> Outcome:
+    """The best plot against ``opponent`` for the posture; ``crowded``: the pilot knows of
+    other enemies besides it, and guards against losing consciousness (:mod:`.g_risk`)."""
     hypotheses = []
     # to the end of this game-turn: none left when it moved earlier in the order of flight
     ahead_s = (game.turn + 1 - opponent.seen.turn) * TURN_S
@@ -154,11 +169,12 @@ def best_plot(
     goal = sub(end_ft, me.position_ft())
     conditions = game.flight_conditions(me.id, throttle)
     max_load_g = min(conditions.aero_load_limit_g, conditions.safe_load_g)
-    tails = tails_for(goal, max_load_g, game.scenario.advanced_rules)
+    tolerable_g = tolerable_load_g(me, max_load_g) if crowded else None
+    tails = tails_for(goal, max_load_g, game.scenario.advanced_rules, tolerable_g)
     groups = candidates(throttle, start, tails, speedbrake)
 
     def score(outcome: Outcome) -> float:
-        own = own_end(game, me, outcome, throttle, speedbrake, start_velocity)
+        own = own_end(game, me, outcome, throttle, speedbrake, start_velocity, crowded)
         if posture == "defensive":
             scores = [scoring.defensive(own, b, limits) for b in hypotheses]
         elif posture == "neutral":
@@ -177,6 +193,7 @@ def own_end(
     throttle: Throttle,
     speedbrake: bool,
     start_velocity: Vec,
+    crowded: bool = False,
 ) -> scoring.OwnEnd:
     loads = outcome.flown.loads_by_tick
     change = speed_change(
@@ -204,6 +221,6 @@ def own_end(
         outcome.flown.departure_points,
         sense,
         greatest_load_g=max(loads),
-        crew_g_cost=crew_g_cost(me, max(loads)),
+        crew_g_cost=crew_g_cost(me, max(loads), crowded),
         onset_g=max(loads) - me.greatest_load_g,
     )

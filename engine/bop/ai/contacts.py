@@ -37,6 +37,7 @@ BANKED_DEG = 20.0
 MIN_RATE_DPS = 2.0
 OBSERVED_FACTORS = (0.6, 1.0, 1.4)
 BANK_FACTORS = (0.0, 0.5, 1.0)
+FIRST_BANK_FACTORS = (0.5, 1.0, 1.0)
 MEMORY_TURNS = 3
 """Game-turns a lost contact is still flown against (extrapolated from its last sighting)."""
 
@@ -72,6 +73,8 @@ class Contact:
     """Seen this game-turn (not only remembered)."""
     held_bank: bool = False
     """Seen a game-turn before too, banked the same way, without turning a cell since."""
+    first_sighting: bool = False
+    """Seen this once only: no earlier sighting shows how it has been turning."""
 
     @property
     def position_ft(self) -> Vec:
@@ -146,6 +149,11 @@ def guesses(contact: Contact) -> list[Contact]:
             replace(contact, axis=contact.seen.bank_axis, rate_dps=contact.seen.bank_rate_dps * f)
             for f in BANK_FACTORS
         ]
+    if contact.first_sighting and contact.seen.bank_rate_dps > 0.0:
+        return [
+            replace(contact, axis=contact.seen.bank_axis, rate_dps=contact.seen.bank_rate_dps * f)
+            for f in FIRST_BANK_FACTORS
+        ]
     return [contact]
 
 
@@ -171,7 +179,9 @@ def contact_from(
             turned_deg = angle_deg(before.velocity_ft_s, now.velocity_ft_s)
             rate = min(MAX_RATE_DPS, turned_deg / (gap * TURN_S))
         held_bank = rate == 0.0 and angle_deg(before.bank_axis, now.bank_axis) < 45.0
-    return Contact(state.id, state.callsign, state.card, now, axis, rate, seen_now, held_bank)
+    return Contact(
+        state.id, state.callsign, state.card, now, axis, rate, seen_now, held_bank, before is None
+    )
 
 
 def turn_sense(before: Vec, after: Vec) -> int:

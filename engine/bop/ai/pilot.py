@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.bop.ai.candidates import best_plot, search
+from engine.bop.ai.contacts import Contact
 from engine.bop.ai.declarations import choose_throttle, weapon_orders
 from engine.bop.ai.merge import merge_sense, preferred_fight
 from engine.bop.ai.params import AiParams, AiState, AiStep, Fight, Posture
@@ -35,6 +36,7 @@ from engine.bop.ai.reading import (
     main_threat,
     posture_note,
 )
+from engine.bop.aircraft_state import AircraftState
 from engine.bop.maneuvers.search import plot_of
 from engine.bop.view import GameView
 from models.orders import StraightSegment
@@ -73,7 +75,21 @@ def fly(game: GameView, aircraft: str, params: AiParams, state: AiState | None =
     if posture != state.posture or opponent.id != state.bandit:
         notes.append(posture_note(me, posture, opponent))
     throttle, speedbrake = choose_throttle(game, me, opponent, posture)
-    outcome = best_plot(game, me, opponent, posture, throttle, speedbrake, sense, params)
+    crowded = in_a_crowd(game, me, opponent, state)
+    outcome = best_plot(game, me, opponent, posture, throttle, speedbrake, sense, params, crowded)
     plot, state = weapon_orders(game, me, outcome, bandit, params, state)
     state = replace(state, posture=posture, bandit=opponent.id)
     return AiStep(plot, state, posture, tuple(notes))
+
+
+def in_a_crowd(game: GameView, me: AircraftState, opponent: Contact, state: AiState) -> bool:
+    """More than a one-against-one: the pilot has seen another enemy besides the one it
+    fights (remembered sightings count, SoP 09–10), or flies with friends, so that the fight
+    is not its alone and others will come.  There a loss of consciousness is the aircraft's
+    loss (:mod:`.g_risk`)."""
+    if any(seen != opponent.id for seen in state.sightings):
+        return True
+    return any(
+        other.side == me.side and other.id != me.id and other.active
+        for other in game.aircraft.values()
+    )

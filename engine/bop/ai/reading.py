@@ -64,7 +64,7 @@ def known_contacts(
                 # out of sight while banked and not yet turning: it may be turning now
                 remembered = contact_from(other, before, None, False)
                 held = remembered.rate_dps == 0.0 and before.bank_rate_dps > 0.0
-                remembered = replace(remembered, held_bank=held)
+                remembered = replace(remembered, held_bank=held, first_sighting=False)
                 likely = guesses(remembered)[len(guesses(remembered)) // 2]
                 position, velocity = likely.predict((game.turn - before.turn) * TURN_S)
                 now = replace(before, turn=game.turn, position_ft=position, velocity_ft_s=velocity)

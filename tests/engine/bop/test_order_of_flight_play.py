@@ -67,10 +67,10 @@ def test_the_fixer_plots_after_seeing_the_fixed_aircraft_move() -> None:
     assert str(bandit.end_hex) != start  # it had moved when the AI plotted
 
 
-def test_an_ai_in_plot_class_b_reacts_to_the_new_position() -> None:
-    """Plotting at the same time, the AI flies straight on through the first game-turn and
-    overshoots (the scenario's story); in plot class B it has seen the Bandit turn away and
-    pulls after it."""
+def test_an_ai_pulls_after_the_bandit_whether_it_plots_with_it_or_after_it() -> None:
+    """Plotting at the same time, the AI guesses the Bandit's turn from its bank (Canopy off
+    the vertical); in plot class B it has seen the Bandit turn away.  Either way it pulls
+    after it rather than flying straight on into an overshoot."""
     fixed = Game(perch())
     viper_fixes_bandit(fixed)
     written_first = fixed.scripted_orders()["viper-1"]
@@ -79,8 +79,7 @@ def test_an_ai_in_plot_class_b_reacts_to_the_new_position() -> None:
     played = fixed.play_turn().aircraft["viper-1"]
     simultaneous = Game(perch()).play_turn().aircraft["viper-1"]
     assert written_first.segments == Game(perch()).scripted_orders()["viper-1"].segments
-    assert simultaneous.average_load_g == 1.0
-    assert played.average_load_g >= 3.0 and played.end_hex != simultaneous.end_hex
+    assert played.average_load_g >= 3.0 and simultaneous.average_load_g >= 3.0
 
 
 def test_scripted_orders_given_up_front_fly_as_simultaneous_moves() -> None:
