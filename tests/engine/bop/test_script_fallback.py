@@ -77,6 +77,5 @@ def test_every_seed_plays_coral_sea_through_and_the_shipped_seed_keeps_its_scrip
         if seed == scenario.seed:
             assert notes == []  # the golden's game is the script, untouched
         broken += bool(notes)
-    # Seeds whose dice make a plot unflyable play on (seed 9 among these, since the crews
-    # padlock and call targets, which keeps more of the fights on their script).
-    assert broken >= 1
+    # Seeds whose dice make a plot unflyable play on: 1, 9 and 12 of 1 to 14.
+    assert broken >= 3
