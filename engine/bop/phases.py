@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
-from typing import Literal
+from typing import Literal, TypeVar
 
 from engine.aero import q_mark
 from engine.bop.aircraft_state import AircraftState
@@ -72,6 +72,8 @@ from models.timeline import Event
 
 THROTTLE_STEPS: dict[Throttle, Literal[0, 1, 2, 3]] = {"idle": 0, "mil": 2, "ab": 3}
 """Compressor Stall / Engine Out throttle steps of our three settings (Idle, Mil, AB)."""
+
+T = TypeVar("T")
 
 Replan = Callable[[str, BopPlot, ImposedUnload | None], None]
 """Plots and moves an aircraft's changed orders again: ``replan(entity, orders, imposed)``."""
@@ -583,30 +585,40 @@ def cockpit_wounds(aircraft: dict[str, AircraftState], t_end: float) -> list[Eve
     return events
 
 
+def _per_aircraft(
+    aircraft: dict[str, AircraftState],
+    decide: Callable[[AircraftState], T | None],
+    event: Callable[[AircraftState, T], Event],
+) -> list[Event]:
+    """One event for each aircraft in play for which ``decide`` finds something."""
+    events: list[Event] = []
+    for state in aircraft.values():
+        if not state.active:
+            continue
+        found = decide(state)
+        if found is not None:
+            events.append(event(state, found))
+    return events
+
+
 def voluntary_ejections(
     aircraft: dict[str, AircraftState], ground_alt_steps: int, ctx: TurnContext
 ) -> list[Event]:
     """Ejection by choice in the Administrative phase (SoP 11, "Ejection"): a crew the
     orders or doctrine send out abandon the aircraft, which leaves play; the crew then make
     their ejection attempts as from a destroyed aircraft (:func:`ejections`)."""
-    events: list[Event] = []
-    for state in aircraft.values():
-        if not state.active:
-            continue
-        reason = why_eject(state, ground_alt_steps)
-        if reason is None:
-            continue
+
+    def abandon(state: AircraftState, reason: str) -> Event:
         state.active = False
-        events.append(
-            Event(
-                t_s=ctx.end_s,
-                kind="abandon",
-                entities=(state.id,),
-                detail=f"{state.callsign}'s crew abandon the aircraft ({reason}; Ejection)",
-                data={"reason": reason},
-            )
+        return Event(
+            t_s=ctx.end_s,
+            kind="abandon",
+            entities=(state.id,),
+            detail=f"{state.callsign}'s crew abandon the aircraft ({reason}; Ejection)",
+            data={"reason": reason},
         )
-    return events
+
+    return _per_aircraft(aircraft, lambda state: why_eject(state, ground_alt_steps), abandon)
 
 
 def ejections(
@@ -653,47 +665,37 @@ def take_control(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[E
     """Non-pilot flight, paid as soon as the crew's AP are back (SoP 01, docs/rulings.md
     "Crew doctrine"): a crew member permitted to fly takes control for 4 AP, by doctrine
     when the one flying is unconscious or killed."""
-    events: list[Event] = []
-    for state in aircraft.values():
-        if not state.active:
-            continue
-        seat = pay_take_control(state)
-        if seat is None:
-            continue
-        events.append(
-            Event(
-                t_s=ctx.start_s,
-                kind="take_control",
-                entities=(state.id,),
-                detail=f"{state.callsign} {CREW_NAMES[seat]} pays 4 AP to take control; "
-                "flies from the next game-turn (Non-pilot flight)",
-                data={"seat": seat},
-            )
+
+    def paid(state: AircraftState, seat: int) -> Event:
+        return Event(
+            t_s=ctx.start_s,
+            kind="take_control",
+            entities=(state.id,),
+            detail=f"{state.callsign} {CREW_NAMES[seat]} pays 4 AP to take control; "
+            "flies from the next game-turn (Non-pilot flight)",
+            data={"seat": seat},
         )
-    return events
+
+    return _per_aircraft(aircraft, pay_take_control, paid)
 
 
 def control_handovers(aircraft: dict[str, AircraftState], ctx: TurnContext) -> list[Event]:
     """The end of the game-turn a crew member paid to take control (SoP 11): they fly the
     aircraft from the next game-turn, which is no longer uncontrolled."""
-    events: list[Event] = []
     for state in aircraft.values():
         if not state.active:
             state.taking_control_seat = None
-            continue
-        seat = hand_over_control(state)
-        if seat is None:
-            continue
-        events.append(
-            Event(
-                t_s=ctx.end_s,
-                kind="control",
-                entities=(state.id,),
-                detail=f"{state.callsign} {CREW_NAMES[seat]} has control (Non-pilot flight)",
-                data={"seat": seat},
-            )
+
+    def handed(state: AircraftState, seat: int) -> Event:
+        return Event(
+            t_s=ctx.end_s,
+            kind="control",
+            entities=(state.id,),
+            detail=f"{state.callsign} {CREW_NAMES[seat]} has control (Non-pilot flight)",
+            data={"seat": seat},
         )
-    return events
+
+    return _per_aircraft(aircraft, hand_over_control, handed)
 
 
 def _unloaded_from(
