@@ -192,7 +192,8 @@ class CrewOrders(DataModel):
     take_control: bool | None = None
     """The crew member permitted to fly who is not flying pays 4 AP to take control, and
     flies from the next game-turn ("Non-pilot flight"); by default only when the one flying
-    is unconscious or killed. ``false``: nobody takes control this game-turn."""
+    is unconscious or killed. ``true`` also hands over from a pilot still flying, and does
+    nothing once the back seat flies. ``false``: nobody takes control this game-turn."""
     eject: bool | None = None
     """The crew abandon the aircraft and eject in the Administrative phase (SoP 11,
     "Ejection"); by default only from an aircraft spinning below 10,000 ft above the ground

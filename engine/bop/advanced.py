@@ -50,12 +50,16 @@ def not_played(rule: AdvancedRule) -> str:
     )
 
 
-def plot_problem(plot: BopPlot, played: Collection[AdvancedRule]) -> IllegalOrder | None:
+def plot_problem(
+    plot: BopPlot, played: Collection[AdvancedRule], imposed_segment: int | None = None
+) -> IllegalOrder | None:
     """The refusal of the first segment of ``plot`` that needs an advanced rule the scenario
-    does not play, or None. Only plots a pilot writes are judged so: the unloaded flight
-    the departure and crew G rules impose belongs to those rules, not to voluntary
-    unloading."""
+    does not play, or None. Only segments a pilot writes are judged so: the unloaded
+    segment the departure and crew G rules impose (``imposed_segment``) belongs to those
+    rules, not to voluntary unloading."""
     for index, segment in enumerate(plot.segments):
+        if index == imposed_segment:
+            continue
         rule = segment_rule(segment)
         if rule is not None and rule not in played:
             return IllegalOrder(

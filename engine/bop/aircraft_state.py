@@ -150,6 +150,19 @@ class AircraftState:
         return self.ledgers[self.flyer_seat] if self.flyer_seat < len(self.ledgers) else None
 
     @property
+    def has_radio(self) -> bool:
+        """The type has a radio (its card's sighting data says so; a card without sighting
+        data is taken to have one)."""
+        return self.card.sighting is None or self.card.sighting.radio
+
+    @property
+    def tactical_datalink(self) -> bool:
+        """The type's fit has a tactical datalink, one that passes tracks between aircraft
+        ("Integration"); a GCI datalink does not."""
+        fit = self.sensors.fit
+        return fit is not None and fit.datalink is not None and fit.datalink.kind == "tactical"
+
+    @property
     def flyer_conscious(self) -> bool:
         """The crew member flying the aircraft is conscious (and so alive)."""
         return self.flyer_seat < len(self.crew) and self.crew[self.flyer_seat].conscious

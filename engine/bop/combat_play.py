@@ -104,7 +104,7 @@ class CombatPlay:
     ) -> bool:
         """The first wingman with a working radio who has the launcher spotted makes the
         warning call (a Defensive Systems cockpit action); True when the pilot hears it."""
-        if not watcher.ledgers or not _has_radio(watcher):
+        if not watcher.ledgers or not watcher.has_radio:
             return False
         for friend in self.aircraft.values():
             if (
@@ -112,7 +112,7 @@ class CombatPlay:
                 or friend.side != watcher.side
                 or not friend.active
                 or not friend.ledgers
-                or not _has_radio(friend)
+                or not friend.has_radio
                 or not self.awareness.has_spotted(friend.callsign, shooter.callsign)
             ):
                 continue
@@ -279,8 +279,3 @@ class CombatPlay:
                 pilot.spend("guns_defense", shooter.callsign, ap)
                 return ap
         return 0
-
-
-def _has_radio(state: AircraftState) -> bool:
-    """The type has a radio (its card's sighting data says so)."""
-    return state.card.sighting is None or state.card.sighting.radio

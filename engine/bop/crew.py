@@ -129,12 +129,14 @@ def pay_take_control(state: AircraftState) -> int | None:
     """Non-pilot flight: the crew member permitted to fly who is not flying pays 4 AP to take
     control; the seat that paid, or None.  By doctrine only when the one flying is
     unconscious or killed (so the aircraft is uncontrolled for at least this game-turn);
-    ``take_control`` in the crew orders asks for it from a flyer still at the controls too,
-    or forbids it."""
+    ``take_control = true`` in the crew orders hands the controls from the pilot to the back
+    seat even while the pilot flies, and once the back seat has them asks nothing more (an
+    order held over from plot to plot does not pass the controls to and fro); ``false``
+    forbids it."""
     wanted = state.orders_crew.take_control
     if wanted is False or state.taking_control_seat is not None:
         return None
-    if wanted is None and state.flyer_conscious:
+    if state.flyer_conscious and (wanted is None or state.flyer_seat != 0):
         return None
     for seat, ledger in enumerate(state.ledgers):
         if seat == state.flyer_seat or not state.may_fly(seat):

@@ -153,12 +153,15 @@ def plan(
     *,
     advanced_rules: Collection[AdvancedRule],
 ) -> Planned:
-    """Plot and move one aircraft's orders (Bp–Im) without changing its state. A plot
-    needing an advanced rule the scenario does not play is refused, unless the rules fly
-    the aircraft (``imposed``, or it is uncontrolled)."""
+    """Plot and move one aircraft's orders (Bp–Im) without changing its state. A segment
+    needing an advanced rule the scenario does not play is refused, unless the rules fly it:
+    the segment ``imposed`` names, or the whole game-turn of a spinning or uncontrolled
+    aircraft. The pilot's own plot after a High-Speed Departure's unloaded ticks is judged."""
     conditions = flight_conditions(state, orders.throttle, advanced_rules=advanced_rules)
     try:
-        refused = None if imposed or state.uncontrolled else plot_problem(orders, advanced_rules)
+        ruled = state.uncontrolled or (imposed is not None and imposed.spin)
+        skip = None if imposed is None else imposed.segment_index
+        refused = None if ruled else plot_problem(orders, advanced_rules, skip)
         if refused is not None:
             raise refused
         plot = plot_turn(
@@ -328,7 +331,7 @@ def crew_order_problem(
     fit = state.sensors.fit
     if crew.eo_identify and (fit is None or fit.eo_sensor is None):
         return EO_RULE, f"crew.eo_identify: the {state.card.type_id} has no EO sensor"
-    tactical = fit is not None and fit.datalink is not None and fit.datalink.kind == "tactical"
+    tactical = state.tactical_datalink
     if crew.datalink_cue and not tactical:
         return DATALINK_RULE, (
             f"crew.datalink_cue: the {state.card.type_id} has no tactical datalink"

@@ -144,7 +144,8 @@ def _wedges(vector: MovementVector) -> tuple[tuple[float, float], ...]:
     )
 
 
-def _offset_deg(direction: float, centre: float) -> float:
+def offset_deg(direction: float, centre: float) -> float:
+    """How far ``direction`` lies clockwise of ``centre``, in degrees from -180 to 180."""
     return (direction - centre + 180.0) % 360.0 - 180.0
 
 
@@ -156,8 +157,8 @@ def wedge_span_deg(vector: MovementVector) -> tuple[float, float] | None:
         return None
     wedges = _wedges(vector)
     reference = wedges[0][0]
-    ccw = min(_offset_deg(centre, reference) - half for centre, half in wedges)
-    cw = max(_offset_deg(centre, reference) + half for centre, half in wedges)
+    ccw = min(offset_deg(centre, reference) - half for centre, half in wedges)
+    cw = max(offset_deg(centre, reference) + half for centre, half in wedges)
     return ((reference + ccw) % 360.0, (reference + cw) % 360.0)
 
 
@@ -169,9 +170,7 @@ def _legal_offsets(h_hexes: int, vector: MovementVector) -> tuple[tuple[int, int
         return tuple((h.q, h.r) for h in ring)  # ±90: any direction
     wedges = _wedges(vector)
     directions = [origin.heading_to_deg(h) for h in ring]
-    misses = [
-        min(abs(_offset_deg(d, centre)) - half for centre, half in wedges) for d in directions
-    ]
+    misses = [min(abs(offset_deg(d, centre)) - half for centre, half in wedges) for d in directions]
     inside = [(h.q, h.r) for h, miss in zip(ring, misses, strict=True) if miss <= _ANGLE_EPS_DEG]
     if inside:
         return tuple(inside)
@@ -204,7 +203,7 @@ def _default_offset(
     origin = Hex(0, 0)
 
     def score(offset: tuple[int, int]) -> tuple[float, float]:
-        off = _offset_deg(origin.heading_to_deg(Hex(*offset)), target)
+        off = offset_deg(origin.heading_to_deg(Hex(*offset)), target)
         return (round(abs(off), 9), -off)
 
     return min(_legal_offsets(h_hexes, vector), key=score)

@@ -225,7 +225,7 @@ def sensor_phase(
         wanted = _wanted_target(aircraft, orders.get(entity))
         events.extend(_radar(state, contacts, wanted, ctx))
         events.extend(_irst(state, contacts, ctx))
-        events.extend(_seeker(state, contacts, orders.get(entity), ctx))
+        events.extend(_seeker(state, contacts, ctx))
     for state in aircraft.values():
         if state.active and state.sensors.fit is not None:
             events.extend(_rwr(state, aircraft, ctx))
@@ -317,12 +317,7 @@ def _irst(state: AircraftState, contacts: list[Contact], ctx: TurnContext) -> li
     return _records(state, [r.record for r in rolls], t_s)
 
 
-def _seeker(
-    state: AircraftState,
-    contacts: list[Contact],
-    orders: BopPlot | None,
-    ctx: TurnContext,
-) -> list[Event]:
+def _seeker(state: AircraftState, contacts: list[Contact], ctx: TurnContext) -> list[Event]:
     """The active IR seeker keeps its lock, or tries to acquire: the nearest enemy in the
     Nose cell, else (Sensor Cued missiles) one the radar tracks, handed off by the pilot."""
     dice, turn, t_s = ctx.dice, ctx.turn, ctx.end_s
@@ -407,8 +402,7 @@ def datalink_tracks(aircraft: dict[str, AircraftState]) -> dict[str, tuple[str, 
     pass via datalink)."""
     shared: dict[str, list[str]] = {}
     for state in aircraft.values():
-        fit = state.sensors.fit
-        if state.active and fit and fit.datalink and fit.datalink.kind == "tactical":
+        if state.active and state.tactical_datalink:
             held = shared.setdefault(state.side, [])
             held.extend(t for t in state.sensors.tracks() if t not in held)
     return {side: tuple(tracks) for side, tracks in shared.items()}

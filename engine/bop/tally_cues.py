@@ -36,18 +36,6 @@ class Cue:
         return f"{names[self.source]} ({self.via})"
 
 
-def has_radio(state: AircraftState) -> bool:
-    """The type has a radio (its card's sighting data says so)."""
-    return state.card.sighting is None or state.card.sighting.radio
-
-
-def tactical_datalink(state: AircraftState) -> bool:
-    """The type's fit has a tactical datalink, one that passes tracks between aircraft
-    ("Integration"); a GCI datalink does not."""
-    fit = state.sensors.fit
-    return fit is not None and fit.datalink is not None and fit.datalink.kind == "tactical"
-
-
 def sensor_cue(
     state: AircraftState, seat: int, line: SightLine, allowed: Iterable[TallyCue]
 ) -> Cue | None:
@@ -72,10 +60,10 @@ def datalink_cue(
 ) -> Cue | None:
     """A friendly aircraft's radar or IRST track of ``target`` passed over the tactical
     datalinks of both aircraft (the Tally task's "Datalink from a friendly aircraft")."""
-    if "datalink" not in tuple(allowed) or not tactical_datalink(state):
+    if "datalink" not in tuple(allowed) or not state.tactical_datalink:
         return None
     for friend in flight:
-        if friend.active and tactical_datalink(friend) and target in friend.sensors.tracks():
+        if friend.active and friend.tactical_datalink and target in friend.sensors.tracks():
             return Cue("datalink", f"{friend.callsign}'s track")
     return None
 
@@ -108,7 +96,7 @@ def radio_call(
     ledger = listener.ledgers[seat]
     for caller in callers:
         mate = caller.state is listener
-        if not mate and not (has_radio(listener) and has_radio(caller.state)):
+        if not mate and not (listener.has_radio and caller.state.has_radio):
             continue
         calling = caller.state.ledgers[caller.seat]
         if not calling.able or not aware(caller.observer, target):

@@ -10,7 +10,7 @@ nearest each (docs/rulings.md, "Departures in play").
 from __future__ import annotations
 
 from engine.bop import purposes
-from engine.bop.movement import legal_end_hexes, wedge_span_deg
+from engine.bop.movement import legal_end_hexes, offset_deg, wedge_span_deg
 from engine.dice import Dice
 from engine.hexmap import Hex
 from engine.phad import MovementVector
@@ -28,10 +28,6 @@ def play_fraction(roll: int) -> float:
     return PLAY_FRACTIONS[roll // 2]
 
 
-def _angle_off_deg(direction_deg: float, target_deg: float) -> float:
-    return (direction_deg - target_deg + 180.0) % 360.0 - 180.0
-
-
 def hex_at_play(start: Hex, h_hexes: int, vector: MovementVector, fraction: float) -> Hex | None:
     """The legal end hex ``h_hexes`` from ``start`` nearest the heading ``fraction`` of the
     way across the wedge from its counter-clockwise border (ties go clockwise, as in the
@@ -46,7 +42,7 @@ def hex_at_play(start: Hex, h_hexes: int, vector: MovementVector, fraction: floa
     target_deg = ccw_deg + fraction * width_deg
 
     def score(end: Hex) -> tuple[float, float]:
-        off = _angle_off_deg(start.heading_to_deg(end), target_deg)
+        off = offset_deg(start.heading_to_deg(end), target_deg)
         return (round(abs(off), 9), -off)
 
     return min(legal, key=score)

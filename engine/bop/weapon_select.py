@@ -58,7 +58,7 @@ def weapon_order_problem(state: AircraftState, plot: BopPlot) -> str:
     and the missile launched and the IR seeker worked this turn must be the selected one."""
     wanted = plot.weapon
     if wanted is None:
-        return ""
+        return _missile_member_problem(state, plot)
     if wanted not in state.missiles_left:
         carried = ", ".join(state.missiles_left) or "none"
         return f"{state.callsign} carries no {wanted} to select; missiles carried: {carried}"
@@ -77,6 +77,22 @@ def weapon_order_problem(state: AircraftState, plot: BopPlot) -> str:
     if seeker is not None and seeker != wanted:
         return f"sensors.ir_missile {seeker} is not the selected {wanted}"
     return ""
+
+
+def _missile_member_problem(state: AircraftState, plot: BopPlot) -> str:
+    """A missile order that selects its own type (no ``weapon`` named) must name the member
+    of an alternating pair whose turn it is, since that is the one the selection will hold
+    (Select Weapon)."""
+    if plot.missile is None or plot.missile.type not in state.missiles_left:
+        return ""
+    ordered = plot.missile.type
+    up = live_member(ordered, state.missiles_left, state.selected_weapon)
+    if up == ordered:
+        return ""
+    return (
+        f"the {ordered} and the {up} alternate seekers, IR first, and the {up} is up; "
+        f"order the {up}"
+    )
 
 
 def select_weapons(

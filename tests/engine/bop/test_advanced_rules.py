@@ -10,7 +10,7 @@ from engine.bop.advanced import RULE_TITLES
 from engine.bop.ai.candidates import tails_for
 from engine.bop.errors import IllegalOrder
 from engine.bop.game import Game
-from engine.bop.plotting import plot_turn
+from engine.bop.plotting import ImposedUnload, plot_turn
 from engine.phad import Attitude
 from engine.rulesets import load_scenario
 from models.orders import BopPlot
@@ -166,3 +166,16 @@ def test_an_unknown_rule_is_refused_naming_the_file_the_field_and_the_rules(
     allowed = ", ".join(repr(rule) for rule in ADVANCED_RULES[:-1])
     expected = f"should be {allowed} or {ADVANCED_RULES[-1]!r} (got 'barrel_roll')"
     assert f"advanced_rules.1: {expected}" in message
+
+
+def test_the_pilots_own_plot_after_a_high_speed_departure_is_judged_by_the_basic_game() -> None:
+    """Departed Flight, SoP 06: only the two unloaded ticks are the rules'; the rest is the
+    pilot's plot, and a voluntary unload in it needs Unloaded Flight. Refused, the aircraft
+    flies straight for the rest of the game-turn."""
+    game = Game(played_with(solo([{"segments": [UNLOAD]}], speed_kt=400, turns=2), ()))
+    game.aircraft["test-1"].imposed_unload = ImposedUnload(2, 3.0)
+    flown = game.play_turn().aircraft["test-1"].plot
+    assert [(s.kind, s.start_tick, s.end_tick) for s in flown.segments] == [
+        ("unload", 0, 2),
+        ("straight", 2, 10),
+    ]

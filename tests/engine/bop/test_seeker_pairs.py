@@ -116,6 +116,11 @@ def test_selecting_the_member_out_of_turn_is_illegal() -> None:
     plot = BopPlot.model_validate({"segments": STRAIGHT, "weapon": "R-27R"})
     with pytest.raises(IllegalOrder, match=r"alternate seekers, IR first.*R-27T is up"):
         game.play_turn({**game.scripted_orders(), "shooter-1": plot})
+    radar_first = BopPlot.model_validate(
+        {"segments": STRAIGHT, "missile": {"type": "R-27R", "target": "eagle-1"}}
+    )
+    with pytest.raises(IllegalOrder, match=r"R-27T is up; order the R-27T"):
+        game.play_turn({**game.scripted_orders(), "shooter-1": radar_first})
     assert live_member("R-27R", {"R-27R": 2, "R-27T": 2}, "R-73") == "R-27T"
     assert live_member("R-27T", {"R-27R": 2, "R-27T": 2}, "R-27R") == "R-27R"
 

@@ -75,6 +75,19 @@ def test_the_back_seat_may_take_over_from_a_conscious_pilot_without_an_uncontrol
     assert "uncontrolled" not in kinds(second)
 
 
+def test_a_take_control_order_held_over_does_not_pass_the_controls_back() -> None:
+    """A script's last plot is flown again when its plots run out: an order to take control
+    that stands game-turn after game-turn hands over once, and the back seat keeps flying."""
+    straight = {"segments": [{"kind": "straight", "ticks": 10}]}
+    game = Game(solo([{**straight, "crew": {"take_control": True}}], type_id="F-4E", turns=4))
+    paid = []
+    for _ in range(4):
+        paid += [
+            e for e in game.play_turn(game.scripted_orders()).events if e.kind == "take_control"
+        ]
+    assert len(paid) == 1 and game.aircraft["test-1"].flyer_seat == 1
+
+
 def test_the_new_flyer_knocked_out_leaves_the_aircraft_uncontrolled_again() -> None:
     game = game_with_pilot_killed("F-4E")
     game.play_turn(game.scripted_orders())
