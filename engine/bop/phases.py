@@ -14,7 +14,6 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Literal, TypeVar
 
-from engine.aero import q_mark
 from engine.bop.aircraft_state import AircraftState
 from engine.bop.crew import (
     CREW_NAMES,
@@ -401,7 +400,7 @@ def _max_lift_departure(
     """Of Max Aero Load: past Max-Lift the aircraft departs with −(d10 / 2); the turn's
     Departure Points are spent with it (docs/rulings.md "Max-Lift departures")."""
     result = max_lift_departure(
-        q_mark(conditions.keas, conditions.weight_lb, state.card.wing_area_ft2),
+        conditions.q_mark,
         ctx.dice,
         state.callsign,
         ctx.turn,
@@ -432,7 +431,7 @@ def _departure_check(
         held,
         quality,
         control_ap,
-        q_mark(conditions.keas, conditions.weight_lb, state.card.wing_area_ft2),
+        conditions.q_mark,
         ctx.dice,
         state.callsign,
         ctx.turn,
