@@ -209,9 +209,9 @@ class CombatPlay:
         if state.selected_weapon != card.type_id:
             selected = state.selected_weapon or "nothing"
             return f"{WEAPON_RULE}: the {card.type_id} is not selected ({selected} is)"
-        if not state.ledgers:
+        pilot = state.flyer_ledger
+        if pilot is None:
             return ""
-        pilot = state.ledgers[state.flyer_seat]
         try:
             pilot.cockpit_action("launch")
         except TaskRefused as refused:

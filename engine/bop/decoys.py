@@ -46,8 +46,8 @@ def declare_program(state: AircraftState, plot: BopPlot, t_s: float) -> list[Eve
         if state.decoys_left is None:
             return [_event(state, "has no decoy dispenser", t_s)]
         try:
-            if state.ledgers:
-                state.ledgers[state.flyer_seat].cockpit_action("set_dds")
+            if (pilot := state.flyer_ledger) is not None:
+                pilot.cockpit_action("set_dds")
         except TaskRefused as refused:
             return [_event(state, f"cannot set its decoy program: {refused.problem}", t_s)]
         state.dds_program = wanted
@@ -70,10 +70,10 @@ def release_against(state: AircraftState, card: MissileCard, t_s: float) -> tupl
         state.decoys_left is not None
         and state.decoys_released[kind] == 0
         and state.decoys_left[kind] > 0
-        and state.ledgers
+        and (pilot := state.flyer_ledger) is not None
     ):
         try:
-            state.ledgers[state.flyer_seat].cockpit_action("decoy_release")
+            pilot.cockpit_action("decoy_release")
         except TaskRefused:
             return 0, events
         out = min(MANUAL_RELEASE, state.decoys_left[kind])

@@ -45,9 +45,9 @@ def declare_wing(state: AircraftState, plot: BopPlot, t_s: float) -> list[Event]
     wanted = plot.swing_wing
     if wanted is None or not state.active or wanted == state.wing_position:
         return []
-    if state.ledgers:
+    if (pilot := state.flyer_ledger) is not None:
         try:
-            state.ledgers[state.flyer_seat].cockpit_action("swing_wing")
+            pilot.cockpit_action("swing_wing")
         except TaskRefused as refused:
             return [_event(state, f"cannot move its wing: {refused.problem}", t_s)]
     state.wing_commanded = wanted

@@ -116,9 +116,9 @@ def _select(state: AircraftState, wanted: str | None, t_s: float) -> Event | Non
     if wanted is None or wanted == state.selected_weapon:
         return None
     automatic = wanted == standing_selection(state) and _is_twin(state.selected_weapon, wanted)
-    if state.ledgers and not automatic:
+    if (pilot := state.flyer_ledger) is not None and not automatic:
         try:
-            state.ledgers[state.flyer_seat].cockpit_action("weapon_select")
+            pilot.cockpit_action("weapon_select")
         except TaskRefused as refused:
             kept = state.selected_weapon or "nothing"
             return _event(state, f"keeps {kept} selected: {refused.problem}", t_s, kept)
