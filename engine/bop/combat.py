@@ -82,7 +82,7 @@ class Combatant:
     pilot_quality: int = 0
 
 
-def _situation(shooter: Placement, target: Placement) -> GunSituation | None:
+def situation_between(shooter: Placement, target: Placement) -> GunSituation | None:
     """The gun geometry from one placement to another; the shooter picks the bearing
     candidate nearest its Nose when the line lies on a border ("Ambiguity")."""
     try:
@@ -134,8 +134,8 @@ def gun_combat(
         target = combatants.get(plot.guns.target)
         if not shooter.active or target is None or not target.active or not shooter.card.guns:
             continue
-        start = _situation(shooter.before, target.before)
-        end = _situation(shooter.after, target.after)
+        start = situation_between(shooter.before, target.before)
+        end = situation_between(shooter.after, target.after)
         if start is None or end is None:
             continue
         if plot.guns.shot == "initial":

@@ -212,14 +212,22 @@ class Game:
         fly it next game-turn (imposed flight overrides it), without changing any state;
         returns the plotted turn and the end hex and altitude. Raises
         :class:`IllegalOrder` for a plot the rules refuse. Weapons orders are not judged."""
-        state = self.aircraft[entity]
+        return self.preview_state(self.aircraft[entity], plot, self.turn + 1)
+
+    @_with_tables
+    def preview_state(
+        self, state: AircraftState, plot: BopPlot, turn: int
+    ) -> tuple[PlottedTurn, Hex, int]:
+        """:meth:`preview` for an aircraft state that is not (or not yet) the game's: a
+        pilot asking where a plot would take it from where another plot left it, in
+        game-turn ``turn``."""
         flown = phases.imposed_orders(
-            {entity: state}, {entity: plot}, advanced_rules=self.scenario.advanced_rules
-        )[entity]
+            {state.id: state}, {state.id: plot}, advanced_rules=self.scenario.advanced_rules
+        )[state.id]
         planned = plan(
             state,
             flown,
-            self.turn + 1,
+            turn,
             state.involuntary_unload(),
             advanced_rules=self.scenario.advanced_rules,
         )

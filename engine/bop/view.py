@@ -45,3 +45,9 @@ class GameView(Protocol):
     def preview(self, entity: str, plot: BopPlot) -> tuple[PlottedTurn, Hex, int]:
         """``entity``'s plot flown as the rules would fly it, without changing any state."""
         ...
+
+    def preview_state(
+        self, state: AircraftState, plot: BopPlot, turn: int
+    ) -> tuple[PlottedTurn, Hex, int]:
+        """The same from an aircraft state of the pilot's imagining, in game-turn ``turn``."""
+        ...

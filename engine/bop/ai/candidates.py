@@ -3,10 +3,10 @@ each end of turn scored for the posture (:mod:`.scoring`)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
-from dataclasses import replace
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass, replace
 
-from engine.bop.ai import scoring
+from engine.bop.ai import gun_setup, scoring
 from engine.bop.ai.contacts import (
     Contact,
     guesses,
@@ -27,6 +27,7 @@ from engine.bop.maneuvers.search import (
     plot_of,
     pull,
     pull_toward,
+    ranked,
     start_attitude,
     unload,
 )
@@ -183,7 +184,98 @@ def best_plot(
             scores = [scoring.offensive(own, b, limits) for b in hypotheses]
         return sum(scores) / len(scores)
 
-    return best(game, me.id, groups, score)
+    if posture != "offensive" or not me.card.guns:
+        return best(game, me.id, groups, score)
+    aim = Aim(game, me, opponent, throttle, speedbrake, limits, ahead_s, crowded)
+    return aim.best(groups, score)
+
+
+SETUP_RANGE_GUN_RANGES = 5.0
+"""Within this many gun ranges the attacker asks the gun rules about its plots
+(:mod:`.gun_setup`)."""
+SHOT_NOW_BONUS = 100.0
+"""Score taken off a plot that ends with a gunshot open (the rules', not the angles')."""
+SETUP_BONUS = 50.0
+"""Score taken off a plot from which a pull next game-turn opens a gunshot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """The attacker's best plot with the gun rules asked (:mod:`.gun_setup`): a plot that
+    opens a shot now, or sets one up for the next game-turn, is worth more than its angles
+    say, when it and the pull after it stay within the pilot's tolerance
+    (:func:`.g_risk.tolerable_load_g`: a shot is not worth his consciousness)."""
+
+    game: GameView
+    me: AircraftState
+    opponent: Contact
+    throttle: Throttle
+    speedbrake: bool
+    limits: scoring.Limits
+    ahead_s: float
+    crowded: bool
+
+    def best(
+        self, groups: Iterator[Iterator[BopPlot]], score: Callable[[Outcome], float]
+    ) -> Outcome:
+        game, me = self.game, self.me
+        start_ft = self.opponent.at_turn_start(game.turn).position_ft
+        if (
+            norm(sub(start_ft, me.position_ft()))
+            > SETUP_RANGE_GUN_RANGES * self.limits.gun_range_ft
+        ):
+            return best(game, me.id, groups, score)
+        scored = ranked(game, me.id, groups, score)
+        if not scored:
+            return best(game, me.id, iter(()), score)  # straight flight, always plottable
+        likely = guesses(self.opponent)[len(guesses(self.opponent)) // 2]
+        attitude = game.aircraft[self.opponent.id].attitude  # its miniature, as seen
+        expected = gun_setup.Expected(
+            likely.predict(self.ahead_s)[0], likely.predict(self.ahead_s + TURN_S)[0], attitude
+        )
+        gun_fp = max(gun.max_range_fp for gun in me.card.guns or ())
+        start_me = me.placement()
+        start_it = gun_setup.placement_at(start_ft, attitude)
+        chosen = scored[0]
+        tolerable_g = tolerable_load_g(me, 99.0)
+        # a shot is not worth the pilot's consciousness: only pulls within his tolerance
+        scored = [pair for pair in scored if pair[1].flown.greatest_load_g <= tolerable_g]
+        for value, outcome in scored[: gun_setup.NOW_CHECKS]:
+            if value - SHOT_NOW_BONUS < chosen[0] and gun_setup.shot_now(
+                start_me, start_it, outcome, expected, gun_fp
+            ):
+                chosen = (value - SHOT_NOW_BONUS, outcome)
+        checks = 0
+        for value, outcome in scored:
+            if checks >= gun_setup.SETUP_CHECKS or value - SETUP_BONUS >= chosen[0]:
+                break
+            speed_kt = self.end_speed_kt(outcome)
+            if not gun_setup.could_reach(outcome, speed_kt, expected, self.limits.gun_range_ft):
+                continue
+            checks += 1
+            ghost = gun_setup.imagined(me, outcome, speed_kt)
+            goal = sub(expected.next_ft, ghost.position_ft())
+            tails = gun_setup.next_turn_tails(goal, tolerable_g)
+            next_groups = candidates(
+                self.throttle, ghost.attitude.end_pointing(), tails, self.speedbrake
+            )
+            if gun_setup.sets_up_shot(game, ghost, outcome, expected, next_groups, gun_fp):
+                chosen = (value - SETUP_BONUS, outcome)
+                break
+        return chosen[1]
+
+    def end_speed_kt(self, outcome: Outcome) -> int:
+        start_velocity = self.me.attitude.velocity.unit_vector()
+        own = own_end(
+            self.game,
+            self.me,
+            outcome,
+            self.throttle,
+            self.speedbrake,
+            start_velocity,
+            self.crowded,
+        )
+        return own.speed_kt
 
 
 def own_end(

@@ -19,6 +19,7 @@ from engine.bop.maneuvers.geometry import (
     Vec,
     add,
     angle_deg,
+    cross,
     dot,
     norm,
     scale,
@@ -85,10 +86,10 @@ class Contact:
         return self.seen.velocity_ft_s
 
     def predict(self, seconds: float) -> tuple[Vec, Vec]:
-        """Position and velocity ``seconds`` after the sighting, turning at the estimated
-        rate (integrated tick by tick)."""
+        """Position and velocity ``seconds`` after the sighting (before it, when negative),
+        turning at the estimated rate (integrated tick by tick)."""
         position, velocity = self.position_ft, self.velocity_ft_s
-        steps = max(1, round(seconds / SECONDS_PER_TICK))
+        steps = max(1, round(abs(seconds) / SECONDS_PER_TICK))
         dt = seconds / steps
         step_rad = math.radians(self.rate_dps) * dt
         for _ in range(steps):
@@ -97,6 +98,17 @@ class Contact:
             velocity = turned
         return position, velocity
 
+    def at_turn_start(self, turn: int) -> Contact:
+        """The contact as it was when game-turn ``turn`` ended, the moment the pilot's own
+        position is read: one seen after it moved earlier in the order of flight is taken
+        back along its path, so that angles and closure compare the two aircraft at the
+        same moment (SoP 03)."""
+        if self.seen.turn <= turn:
+            return self
+        position, velocity = self.predict((turn - self.seen.turn) * TURN_S)
+        seen = replace(self.seen, turn=turn, position_ft=position, velocity_ft_s=velocity)
+        return replace(self, seen=seen)
+
 
 def rotate(v: Vec, axis: Vec, angle_rad: float) -> Vec:
     """``v`` rotated by ``angle_rad`` about the unit ``axis`` (Rodrigues' formula)."""
@@ -104,17 +116,13 @@ def rotate(v: Vec, axis: Vec, angle_rad: float) -> Vec:
         return v
     c, s = math.cos(angle_rad), math.sin(angle_rad)
     kx, ky, kz = axis
-    cross = (ky * v[2] - kz * v[1], kz * v[0] - kx * v[2], kx * v[1] - ky * v[0])
+    k_cross = (ky * v[2] - kz * v[1], kz * v[0] - kx * v[2], kx * v[1] - ky * v[0])
     k_dot = dot(axis, v) * (1 - c)
     return (
-        v[0] * c + cross[0] * s + kx * k_dot,
-        v[1] * c + cross[1] * s + ky * k_dot,
-        v[2] * c + cross[2] * s + kz * k_dot,
+        v[0] * c + k_cross[0] * s + kx * k_dot,
+        v[1] * c + k_cross[1] * s + ky * k_dot,
+        v[2] * c + k_cross[2] * s + kz * k_dot,
     )
-
-
-def cross(a: Vec, b: Vec) -> Vec:
-    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
 
 def sighting_of(state: AircraftState, turn: int) -> Sighting:

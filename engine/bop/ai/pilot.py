@@ -62,8 +62,11 @@ def fly(game: GameView, aircraft: str, params: AiParams, state: AiState | None =
     state = replace(state, sightings=sightings)
     if not contacts:
         return search(game, me, state, params)
-    bandit = choose_bandit(me, contacts, params, state.bandit)
-    threat = main_threat(me, contacts)
+    # angles are read at one moment, the start of the game-turn, for every contact: one that
+    # moved earlier in the order of flight is taken back to where it started (SoP 03)
+    now = {c.id: c.at_turn_start(game.turn) for c in contacts}
+    bandit = choose_bandit(me, list(now.values()), params, state.bandit)
+    threat = main_threat(me, list(now.values()))
     posture = choose_posture(me, bandit, threat, params, state.posture)
     notes: list[str] = []
     sense = 0
@@ -74,6 +77,9 @@ def fly(game: GameView, aircraft: str, params: AiParams, state: AiState | None =
     opponent = threat if posture == "defensive" and threat is not None else bandit
     if posture != state.posture or opponent.id != state.bandit:
         notes.append(posture_note(me, posture, opponent))
+    seen = {c.id: c for c in contacts}
+    bandit, opponent = seen[bandit.id], seen[opponent.id]
+    # the throttle, though, is set for where the opponent will be when this move ends
     throttle, speedbrake = choose_throttle(game, me, opponent, posture)
     crowded = in_a_crowd(game, me, opponent, state)
     outcome = best_plot(game, me, opponent, posture, throttle, speedbrake, sense, params, crowded)

@@ -26,6 +26,10 @@ THREAT_RANGE_FT = 12_000.0
 """An enemy farther than this is not yet a threat to defend against."""
 THREAT_ATA_DEG = 60.0
 """An enemy whose Nose points within this of the pilot is attacking it."""
+BEHIND_ATA_DEG = 120.0
+CHASING_ATA_DEG = 120.0
+"""An enemy at more than ``BEHIND_ATA_DEG`` off the pilot's Nose, itself pointing within
+``CHASING_ATA_DEG`` of him, is chasing him (a threat though its Nose is not yet on)."""
 PRESSING_ATA_DEG = 45.0
 """An attacker turns defensive only when the threat's Nose is this near it."""
 HIGH_ASPECT_HCA_DEG = 120.0
@@ -110,12 +114,16 @@ def angles_deg(me: AircraftState, contact: Contact) -> tuple[float, float, float
 
 def main_threat(me: AircraftState, contacts: list[Contact]) -> Contact | None:
     """The enemy pointing most nearly at the pilot within threat range, if any."""
-    threats = [
-        c
-        for c in contacts
-        if range_to_ft(me, c) <= THREAT_RANGE_FT and angles_deg(me, c)[1] <= THREAT_ATA_DEG
-    ]
+    threats = [c for c in contacts if range_to_ft(me, c) <= THREAT_RANGE_FT and threatens(me, c)]
     return min(threats, key=lambda c: angles_deg(me, c)[1], default=None)
+
+
+def threatens(me: AircraftState, contact: Contact) -> bool:
+    """The contact's Nose points at the pilot, or it sits in the pilot's rear quarter with
+    its Nose no farther off than a hard turn brings round in a game-turn or two: an enemy
+    at one's six is pulling its Nose on, not flying past."""
+    mine, its, _ = angles_deg(me, contact)
+    return its <= THREAT_ATA_DEG or (mine >= BEHIND_ATA_DEG and its <= CHASING_ATA_DEG)
 
 
 def choose_posture(

@@ -14,7 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.atmosphere import FT_PER_S_PER_KT
-from engine.bop.maneuvers.geometry import TURN_S, Vec, angle_deg, dot, norm, scale, sub, unit
+from engine.bop.maneuvers.geometry import (
+    TURN_S,
+    Vec,
+    angle_deg,
+    cross,
+    dot,
+    norm,
+    scale,
+    sub,
+    unit,
+)
 
 WANTED_RANGE_FRACTION = 0.45
 MIN_WANTED_RANGE_FT = 800.0
@@ -56,6 +66,14 @@ WRONG_SENSE_PENALTY = 80.0
 ONSET_FREE_G = 5.0
 """A rise of more than this within a game-turn calls for a G Onset check (SoP 04)."""
 PENALTY_PER_ONSET_G = 10.0
+OFF_PLANE_PER_FT = 0.01
+"""Per foot the attacker ends out of the plane the bandit turns in, beyond
+``OFF_PLANE_FREE_FT``: the gun's Nose cell is 30° wide, so 1,400 ft above the bandit's plane
+at gun range is a cell off; a climb that eases closure (a yo-yo) must come back down."""
+OFF_PLANE_FREE_FT = 400.0
+STRAIGHT_SINE = 0.02
+"""A bandit whose lead point lies within about a degree of its Velocity flies straight: it
+turns in no plane."""
 CRUISE_TURN_WEIGHT = 0.05
 """Searching with nobody seen yet: score per degree of heading given up (keep straight on)."""
 
@@ -141,7 +159,8 @@ def wanted_closure_kt(range_ft: float, gun_range_ft: float) -> float:
 
 
 def offensive(own: OwnEnd, bandit: Bandit, limits: Limits) -> float:
-    """Point at the bandit (lead a little), get to its tail, close to gun range."""
+    """Point at the bandit (lead a little), get to its tail, close to gun range, in the plane
+    it turns in."""
     los = sub(bandit.position_ft, own.position_ft)
     range_ft = norm(los)
     ata = angle_deg(own.velocity, los)
@@ -160,7 +179,18 @@ def offensive(own: OwnEnd, bandit: Bandit, limits: Limits) -> float:
         score += OVERSHOOT_PENALTY
     if ata <= GUN_CONE_DEG and range_ft <= limits.gun_range_ft - GUN_RANGE_MARGIN_FT:
         score -= GUN_SOLUTION_BONUS
+    score += OFF_PLANE_PER_FT * max(0.0, off_plane_ft(own.position_ft, bandit) - OFF_PLANE_FREE_FT)
     return score + housekeeping(own, limits)
+
+
+def off_plane_ft(position_ft: Vec, bandit: Bandit) -> float:
+    """How far ``position_ft`` lies out of the plane the bandit turns in (its Velocity and
+    its lead point; 0 when it flies straight and the plane is not defined)."""
+    ahead = sub(bandit.later_ft, bandit.position_ft)
+    normal = cross(bandit.velocity_ft_s, ahead)
+    if norm(normal) <= STRAIGHT_SINE * norm(bandit.velocity_ft_s) * norm(ahead):
+        return 0.0
+    return abs(dot(sub(position_ft, bandit.position_ft), unit(normal)))
 
 
 def defensive(own: OwnEnd, attacker: Bandit, limits: Limits) -> float:

@@ -18,7 +18,7 @@ from engine.bop.maneuvers.base import ManeuverError
 from engine.bop.maneuvers.geometry import Vec, angle_deg
 from engine.bop.plotting import FlightConditions, PlottedTurn
 from engine.bop.view import GameView
-from engine.hexmap import STEP_FT
+from engine.hexmap import STEP_FT, Hex
 from engine.phad import RINGS, Attitude, Cell
 from models.orders import (
     BarrelRollSegment,
@@ -46,6 +46,8 @@ class Outcome:
     flown: PlottedTurn
     start_ft: Vec
     end_ft: Vec
+    end_hex: Hex | None = None
+    end_alt_steps: int = 0
 
     @property
     def end_attitude(self) -> Attitude:
@@ -86,7 +88,8 @@ def try_plot(game: GameView, aircraft: str, plot: BopPlot) -> Outcome | None:
     except (IllegalOrder, ValueError):
         return None
     x, y = end_hex.centre_ft()
-    return Outcome(plot, flown, state.position_ft(), (x, y, end_alt_steps * STEP_FT))
+    end_ft = (x, y, end_alt_steps * STEP_FT)
+    return Outcome(plot, flown, state.position_ft(), end_ft, end_hex, end_alt_steps)
 
 
 def best(
@@ -133,6 +136,25 @@ def best_scored(
                 chosen, chosen_score = outcome, value
             break
     return chosen, chosen_score
+
+
+def ranked(
+    game: GameView,
+    aircraft: str,
+    groups: Iterable[Iterable[BopPlot]],
+    score: Callable[[Outcome], float],
+) -> list[tuple[float, Outcome]]:
+    """Every legal candidate (the first legal plot of each group) with its score, best
+    first (the order :func:`best_scored` would choose them in)."""
+    scored: list[tuple[float, Outcome]] = []
+    for group in groups:
+        for plot in group:
+            outcome = try_plot(game, aircraft, plot)
+            if outcome is not None:
+                scored.append((score(outcome), outcome))
+                break
+    scored.sort(key=lambda pair: pair[0])
+    return scored
 
 
 def plot_of(throttle: Throttle, segments: Sequence[Segment], speedbrake: bool = False) -> BopPlot:
