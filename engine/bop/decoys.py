@@ -79,9 +79,18 @@ def release_against(state: AircraftState, card: MissileCard, t_s: float) -> tupl
         out = min(MANUAL_RELEASE, state.decoys_left[kind])
         state.decoys_left[kind] -= out
         state.decoys_released[kind] += out
-        events.append(_event(state, f"releases {out} {kind}", t_s))
+        events.append(_event(state, f"releases {out} {kind}", t_s, {"decoy": kind, "count": out}))
     return countermeasure_columns(state.decoys_released[kind]), events
 
 
-def _event(state: AircraftState, text: str, t_s: float) -> Event:
-    return Event(t_s=t_s, kind="decoys", entities=(state.id,), detail=f"{state.callsign} {text}")
+def _event(
+    state: AircraftState, text: str, t_s: float, data: dict[str, str | int] | None = None
+) -> Event:
+    """A ``decoys`` event; a release carries what went out (``decoy``, ``count``)."""
+    return Event(
+        t_s=t_s,
+        kind="decoys",
+        entities=(state.id,),
+        detail=f"{state.callsign} {text}",
+        data=dict(data or {}),
+    )

@@ -119,3 +119,18 @@ def calibrated_airspeed_mps(mach: FloatArray, alt_ft: FloatArray) -> FloatArray:
 def radar_mode_numbers(labels: list[str]) -> list[int]:
     """Tacview RadarMode numbers for radar mode labels (see :data:`RADAR_MODE_NUMBERS`)."""
     return [RADAR_MODE_NUMBERS.get(label, 1) for label in labels]
+
+
+def body_bearing_deg(
+    quat_wxyz: FloatArray, toward_xyz: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """Where a world direction lies as the aircraft sees it: azimuth (right of the nose
+    positive) and elevation (above the wings' plane positive) in degrees, for attitudes of
+    shape ``(..., 4)`` and directions of shape ``(..., 3)`` (x east, y north, z up)."""
+    right, forward, up = body_axes(quat_wxyz)
+    along = np.sum(toward_xyz * forward, axis=-1)
+    across = np.sum(toward_xyz * right, axis=-1)
+    above = np.sum(toward_xyz * up, axis=-1)
+    azimuth = np.degrees(np.arctan2(across, along))
+    elevation = np.degrees(np.arctan2(above, np.hypot(along, across)))
+    return azimuth, elevation
