@@ -242,7 +242,8 @@ class ReplayScene:
             from sim.view.ghost_panel import WhatChangedPanel
 
             self.ghost_panel = WhatChangedPanel(
-                base.aspect2d, GhostComparer(timeline, ghost, ghost_label or "the ghost")
+                base.aspect2d,
+                GhostComparer(timeline, ghost, ghost_label or "the ghost", complete=complete),
             )
             self.ghost_panel.set_shown(ghost_panel)
         self._lists_key: tuple[object, ...] | None = None
@@ -355,7 +356,7 @@ class ReplayScene:
         self.roster.set_events(timeline.meta.events)
         self.event_list.set_events(timeline.meta.events)
         if self.ghost_panel is not None:
-            self.ghost_panel.comparer.extend(timeline)
+            self.ghost_panel.comparer.extend(timeline, complete)
             self.bounds = self.bounds.union(timeline_bounds(self.ghost.timeline))
             self.rig.bounds = self.bounds
 
@@ -428,6 +429,7 @@ class ReplayScene:
         if not events.visible:
             self._show_throttle(True)
         if not (roster.visible or events.visible):
+            self._lists_key = None  # a list shown again is placed again (and its room made)
             return
         # The HUD's plan too: it lays its panels out again after the window's shape changes.
         plan = id(self.hud.plan) if self.hud is not None else 0

@@ -227,6 +227,9 @@ class GhostComparison:
     """(replay, ghost), each at its own end."""
     tallies_now: tuple[Mapping[str, SideTally], Mapping[str, SideTally]]
     tallies_end: tuple[Mapping[str, SideTally], Mapping[str, SideTally]]
+    complete: bool = True
+    """Whether the replay is the whole game (False while the engine still plays it: its
+    "end" is then the latest turn published)."""
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -240,23 +243,25 @@ class GhostComparer:
     """Compares a replay with its ghost: the whole-game figures worked out once, the moment's
     from the two snapshots drawn."""
 
-    def __init__(self, this: Timeline, ghost: Timeline, label: str) -> None:
+    def __init__(self, this: Timeline, ghost: Timeline, label: str, complete: bool = True) -> None:
         self.label = label
         self._ghost = ghost
         self._ghost_end = Playback(ghost, trail_seconds=HISTORY_S)
         self._ghost_tallies = side_tallies(ghost)
         self._ghost_counted: dict[float, dict[str, SideTally]] = {}
         self._ends: dict[tuple[str, str | None], tuple[AircraftFigures | None, ...]] = {}
-        self.extend(this)
+        self.extend(this, complete)
 
     @property
     def sides(self) -> tuple[str, ...]:
         """Every side of either timeline, the replay's first."""
         return tuple(dict.fromkeys((*self._this_tallies, *self._ghost_tallies)))
 
-    def extend(self, this: Timeline) -> None:
-        """Go on with a longer replay (the engine published more)."""
+    def extend(self, this: Timeline, complete: bool = True) -> None:
+        """Go on with a longer replay (the engine published more); ``complete`` says
+        whether it is the whole game yet."""
         self._this = this
+        self._complete = complete
         self._this_end = Playback(this, trail_seconds=HISTORY_S)
         self._this_tallies = side_tallies(this)
         self._this_counted: dict[float, dict[str, SideTally]] = {}
@@ -312,6 +317,7 @@ class GhostComparer:
             now_s=this_now.t_s,
             end_s=float(self._this.t_s[-1]),
             ghost_end_s=float(self._ghost.t_s[-1]),
+            complete=self._complete,
             now=(now[0], now[1]),
             end=end,
             tallies_now=(this_counts, ghost_counts),

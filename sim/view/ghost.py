@@ -31,6 +31,8 @@ GHOST_ALPHA = 0.35
 """How opaque a ghost's minis are."""
 GHOST_TRAIL_ALPHA = 0.8
 """How opaque a ghost's trail dashes are at their newest (the dashes set them apart)."""
+GHOST_TRAIL_THICKNESS = 2.0
+"""Dashes a little thicker than the replay's trails, as the missiles' smoke is."""
 GHOST_BIN_SORT = 5
 """Drawn in the transparent bin after the replay's trails (sort 0)."""
 
@@ -57,6 +59,7 @@ class GhostLayer:
         self.trails = DashedTrails(
             self.root, self.settings, alpha=GHOST_TRAIL_ALPHA, name="ghost-trails"
         )
+        self.trails.root.setRenderModeThickness(GHOST_TRAIL_THICKNESS)
         self.snapshot: Snapshot | None = None
         """The ghost as last drawn."""
 

@@ -47,10 +47,12 @@ GHOST_RGBA = (0.80, 0.84, 0.90, 1.0)
 
 
 def end_heading(comparison: GhostComparison) -> str:
-    """``END 48.0 s``, or ``END 48.0/30.0 s`` when the ghost ends at another time."""
-    if abs(comparison.end_s - comparison.ghost_end_s) < 1e-6:
-        return f"END {comparison.end_s:.1f} s"
-    return f"END {comparison.end_s:.1f}/{comparison.ghost_end_s:.1f} s"
+    """``END 48.0 s``, or ``END 48.0/30.0 s`` when the ghost ends at another time;
+    ``LATEST 36.0/48.0 s`` while the replay is still being played by the engine."""
+    word = "END" if comparison.complete else "LATEST"
+    if comparison.complete and abs(comparison.end_s - comparison.ghost_end_s) < 1e-6:
+        return f"{word} {comparison.end_s:.1f} s"
+    return f"{word} {comparison.end_s:.1f}/{comparison.ghost_end_s:.1f} s"
 
 
 def pair_heading(comparison: GhostComparison) -> str:
