@@ -96,6 +96,9 @@ class ReplayScene:
         selected: str | None = None,
         loop: bool = False,
         complete: bool = True,
+        ghost: Timeline | None = None,
+        ghost_label: str = "",
+        ghost_panel: bool = True,
     ) -> None:
         from sim.energy import EnergyHistory
         from sim.view.awareness import AwarenessLines
@@ -138,6 +141,11 @@ class ReplayScene:
         if selected is not None:
             self.playback.select(selected)
         self.bounds = timeline_bounds(timeline)
+        if ghost is not None:
+            from sim.ghost_compare import check_ghost
+
+            check_ghost(timeline, ghost, ghost_label or "the ghost")
+            self.bounds = self.bounds.union(timeline_bounds(ghost))
         self.rig = CameraRig(self.bounds, camera, mini_scale=self.settings.mini_scale)
         self.rig.frame_scale = frame_scale(timeline)
         self.rig.ground_ft = self.settings.tile_base_alt_steps * STEP_FT
@@ -174,6 +182,13 @@ class ReplayScene:
             self.bursts,
             InitiativeMarkers(self.root, timeline, self.settings),
         ]
+        self.ghost: Any = None
+        """The ghost timeline's layer (``--ghost``), drawn over the replay's trails."""
+        if ghost is not None:
+            from sim.view.ghost import GhostLayer
+
+            self.ghost = GhostLayer(self.root, ghost, self.settings)
+            self.layers.append(self.ghost)
         if timeline.meta.measured_moves:
             self.layers.insert(
                 1, Yardsticks(self.root, timeline.meta.measured_moves, self.settings)
@@ -220,8 +235,20 @@ class ReplayScene:
         self.help = HelpOverlay(base.aspect2d)
         self.roster = AircraftList(base.aspect2d, timeline.meta.events)
         self.event_list = EventList(base.aspect2d, timeline.meta.events)
+        self.ghost_panel: Any = None
+        """The "what changed" panel comparing the replay with its ghost (key ``w``)."""
+        if ghost is not None:
+            from sim.ghost_compare import GhostComparer
+            from sim.view.ghost_panel import WhatChangedPanel
+
+            self.ghost_panel = WhatChangedPanel(
+                base.aspect2d,
+                GhostComparer(timeline, ghost, ghost_label or "the ghost", complete=complete),
+            )
+            self.ghost_panel.set_shown(ghost_panel)
         self._lists_key: tuple[object, ...] | None = None
         self._row_panels_hidden = False
+        self._gauges_hidden = False
         self._throttle_hidden = False
         """The throttle is hidden to make way for the event list."""
         """The row panels are hidden to make way for the aircraft list."""
@@ -328,6 +355,10 @@ class ReplayScene:
         self.labels.missile_targets = dict(targets)
         self.roster.set_events(timeline.meta.events)
         self.event_list.set_events(timeline.meta.events)
+        if self.ghost_panel is not None:
+            self.ghost_panel.comparer.extend(timeline, complete)
+            self.bounds = self.bounds.union(timeline_bounds(self.ghost.timeline))
+            self.rig.bounds = self.bounds
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, snapshot: Snapshot, dt_s: float) -> None:
@@ -362,6 +393,8 @@ class ReplayScene:
         self._place_lists(aspect)
         self.roster.update(snapshot)
         self.event_list.update(snapshot)
+        if self.ghost_panel is not None:
+            self.ghost_panel.update(snapshot, self.ghost.snapshot, self.instructor.picked)
         self.apply_camera(pose)
         self.instructor.update(snapshot)
         self.target_boxes.set_camera(self.rig.mode)
@@ -383,7 +416,7 @@ class ReplayScene:
         """The aircraft list hangs below the clock between the HUD's top columns; the event
         list stands above the scrub bar between the throttle and the PHAD, where it stands
         in for the event ticker (hidden while it shows).  Both narrow to fit."""
-        roster, events = self.roster, self.event_list
+        roster, events = self._top_list(), self.event_list
         if self.hud is not None and events.visible != self._events_shown:
             self._events_shown = events.visible  # only on a change: the demo hides it too
             if events.visible:
@@ -392,17 +425,20 @@ class ReplayScene:
                 self.hud.ticker.root.show()
         if not roster.visible:
             self._show_row_panels(True)
+            self._show_gauges(True)
         if not events.visible:
             self._show_throttle(True)
         if not (roster.visible or events.visible):
+            self._lists_key = None  # a list shown again is placed again (and its room made)
             return
         # The HUD's plan too: it lays its panels out again after the window's shape changes.
         plan = id(self.hud.plan) if self.hud is not None else 0
-        key = (round(aspect, 4), self.rig.mode, roster.visible, events.visible, plan)
+        key = (round(aspect, 4), self.rig.mode, id(roster), roster.visible, events.visible, plan)
         if key == self._lists_key:
             return
         self._lists_key = key
         self._show_row_panels(True)
+        self._show_gauges(True)
         self._show_throttle(True)
         top, margin = float(self.base.a2dTop), 0.03
         full = (-aspect + 0.05, aspect - 0.05)
@@ -433,6 +469,9 @@ class ReplayScene:
             self._show_throttle(False)
         events.place((left + right) / 2, events_bottom, _span_scale((left, right), EVENTS_WIDTH))
         left, right = spans["top"]
+        if self.hud is not None and roster is self.ghost_panel:
+            self._place_ghost_panel(boxes, full, margin)
+            return
         roster.place((left + right) / 2, roster_top, _span_scale(spans["top"], ROSTER_WIDTH))
         if self.hud is not None and _span_scale(spans["top"], ROSTER_WIDTH) < LEAST_LIST_SCALE:
             self._roster_across(boxes, full, margin)
@@ -462,9 +501,8 @@ class ReplayScene:
         middle = self._middle_slot(boxes, full, margin, columns)
         if middle is not None:
             slots.append(middle)
-        height = self.roster.height(
-            sum(info.kind == "aircraft" for info in self.timeline.meta.entities)
-        )
+        top_list = self._top_list()
+        height = self._top_list_height()
         floor = -float(self.base.a2dTop) + 0.2
         if self.event_list.visible and (shown := self.event_list.screen_box(self.base.aspect2d)):
             floor = shown[3]
@@ -478,7 +516,7 @@ class ReplayScene:
                 scale = min(scale, (top - max(below) - margin) / height)
             scale = min(scale, (top - floor - margin) / height)
             if scale >= LEAST_LIST_SCALE:
-                self.roster.place(centre, top, scale)
+                top_list.place(centre, top, scale)
                 return
         if left_stack and right_stack:
             # No room anywhere: the row panels make way while the list shows (a rule set
@@ -491,7 +529,101 @@ class ReplayScene:
             if below:  # clear of the PHAD and the throttle too, where the floor allows
                 scale = min(scale, (top - max(below) - margin) / height)
             self._show_row_panels(False)
-            self.roster.place((span[0] + span[1]) / 2, top, max(scale, LEAST_LIST_SCALE))
+            top_list.place((span[0] + span[1]) / 2, top, max(scale, LEAST_LIST_SCALE))
+
+    def _place_ghost_panel(
+        self, boxes: dict[str, ScreenBox], full: tuple[float, float], margin: float
+    ) -> None:
+        """Hang the "what changed" panel in the first of these with room for it at a
+        readable size (:data:`LEAST_LIST_SCALE`): between the gauges and the row panels;
+        across the window under every top column; from the gauges to the right edge with
+        the row panels making way; else across the window under the header, the gauges and
+        the row panels making way (the panel gives the altitude and speed itself).  Each
+        keeps above the throttle, the PHAD and the room kept for the event ticker where
+        they lie under it."""
+        panel, hud = self.ghost_panel, self.hud
+        assert panel is not None and hud is not None
+        width, height = ROSTER_WIDTH, panel.height()
+        screen_top = float(self.base.a2dTop)
+        floors = [boxes[k] for k in ("throttle", "phad", "event-list") if k in boxes] + list(
+            hud.reserved_boxes(self.base.aspect2d).values()
+        )
+        columns = {k: b for k, b in boxes.items() if k in self._top_column_keys()}
+        gauges = [columns[k] for k in ("header", "gauges") if k in columns]
+        rows = [b for k, b in columns.items() if k not in ("header", "gauges")]
+        clock_bottom = boxes["clock"][2] if "clock" in boxes else screen_top - 0.2
+
+        def fit(span: tuple[float, float], top: float) -> float:
+            """The scale the panel fits ``span`` at, hung from ``top`` above the floors."""
+            centre, half = (span[0] + span[1]) / 2, width / 2
+            scale = min(1.0, (span[1] - span[0]) / width)
+            for _pass in range(2):  # narrower once scaled: fewer floors may lie under it
+                under = [
+                    b[3]
+                    for b in floors
+                    if b[0] < centre + half * scale and centre - half * scale < b[1] and b[3] < top
+                ]
+                floor = max([-screen_top + 0.2, *under])
+                scale = min(scale, (top - floor - margin) / height)
+            return scale
+
+        slots: list[tuple[tuple[float, float], float, tuple[bool, bool]]] = []
+        if gauges and rows:
+            gap = (max(b[1] for b in gauges) + margin, min(b[0] for b in rows) - margin)
+            slots.append((gap, clock_bottom - margin, (True, True)))
+        if columns:
+            slots.append((full, min(b[2] for b in columns.values()) - margin, (True, True)))
+        if gauges:
+            beside = (max(b[1] for b in gauges) + margin, full[1])
+            slots.append((beside, clock_bottom - margin, (True, False)))
+        header = boxes.get("header")
+        last_top = (header[2] if header is not None else clock_bottom) - margin
+        slots.append((full, last_top, (False, False)))
+        for index, (span, top, (gauges_shown, rows_shown)) in enumerate(slots):
+            scale = fit(span, top)
+            if scale >= LEAST_LIST_SCALE or index == len(slots) - 1:
+                self._show_gauges(gauges_shown)
+                self._show_row_panels(rows_shown)
+                panel.place((span[0] + span[1]) / 2, top, max(scale, 0.3))
+                return
+
+    def _show_gauges(self, shown: bool) -> None:
+        """Show or hide the HUD's gauges (they make way for the "what changed" panel on a
+        window too narrow for it beside them)."""
+        if self.hud is None or self._gauges_hidden == (not shown):
+            return
+        self._gauges_hidden = not shown
+        if shown:
+            self.hud.gauges.root.show()
+        else:
+            self.hud.gauges.root.hide()
+
+    def _top_list(self) -> Any:
+        """What hangs below the clock: the "what changed" panel while it shows, else the
+        aircraft list (the two take turns: showing one hides the other)."""
+        panel = self.ghost_panel
+        return panel if panel is not None and panel.visible else self.roster
+
+    def _top_list_height(self) -> float:
+        """The height of :meth:`_top_list` at scale 1."""
+        top_list = self._top_list()
+        if top_list is self.roster:
+            return float(
+                self.roster.height(
+                    sum(info.kind == "aircraft" for info in self.timeline.meta.entities)
+                )
+            )
+        return float(top_list.height())
+
+    def toggle_roster(self) -> None:
+        """Show or hide the aircraft list (``i``); it takes the "what changed" panel's place."""
+        if self.roster.toggle() and self.ghost_panel is not None:
+            self.ghost_panel.hide()
+
+    def toggle_ghost_panel(self) -> None:
+        """Show or hide the "what changed" panel (``w``); it takes the aircraft list's place."""
+        if self.ghost_panel is not None and self.ghost_panel.toggle():
+            self.roster.hide()
 
     def _show_throttle(self, shown: bool) -> None:
         """Show or hide the throttle quadrant (it makes way for the event list)."""
@@ -564,7 +696,8 @@ class ReplayScene:
         aspect2d = self.base.aspect2d
         return [
             box
-            for shown in (self.roster, self.event_list)
+            for shown in (self.roster, self.event_list, self.ghost_panel)
+            if shown is not None
             if shown.visible and (box := shown.screen_box(aspect2d)) is not None
         ]
 
@@ -579,6 +712,8 @@ class ReplayScene:
             "aircraft-list": self.roster.root,
             "event-list": self.event_list.root,
         }
+        if self.ghost_panel is not None:
+            parts["what-changed"] = self.ghost_panel.root
         if self.hud is not None:
             parts |= self.hud.named_roots()
         parts |= self.instructor.screen_parts()
@@ -633,6 +768,8 @@ class ReplayScene:
         self.help.destroy()
         self.roster.destroy()
         self.event_list.destroy()
+        if self.ghost_panel is not None:
+            self.ghost_panel.destroy()
         self.root.removeNode()
 
 
@@ -674,7 +811,7 @@ class ReplayApp:
         accept("l", self._toggle_loop)
         accept("tab", pb.select_next)
         accept("h", self.scene.help.toggle)
-        accept("i", self.scene.roster.toggle)
+        accept("i", self.scene.toggle_roster)
         accept("j", self.scene.event_list.toggle)
         accept(".", self._jump_event, [1])
         accept(",", self._jump_event, [-1])
@@ -693,10 +830,16 @@ class ReplayApp:
         accept("f", instructor.freeze_and_annotate, [pb])
         scene = self.scene
         accept("n", scene.labels.cycle)
+        unbound: set[str] = set()
         if scene.has_altitude_tiles:  # rules without altitude tiles have no tile legend
             accept("k", scene.legend.toggle)
         else:
-            scene.help.set_unbound(frozenset({"k"}))
+            unbound.add("k")
+        if scene.ghost_panel is not None:  # only a replay with a ghost has the panel
+            accept("w", scene.toggle_ghost_panel)
+        else:
+            unbound.add("w")
+        scene.help.set_unbound(frozenset(unbound))
         accept("d", scene.drop_lines.toggle)
         accept("b", self._pick_pair)
         accept("x", scene.pair.clear)
@@ -802,6 +945,7 @@ class ReplayApp:
             "pair": [scene.pair.first, scene.pair.second],
             "aircraft_list": scene.roster.visible,
             "event_list": scene.event_list.visible,
+            "what_changed": scene.ghost_panel is not None and scene.ghost_panel.visible,
         }
 
     def window_status(self) -> dict[str, Any]:

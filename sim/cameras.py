@@ -65,6 +65,22 @@ class Bounds:
         """The larger horizontal side, at least :attr:`floor_ft`."""
         return max(self.high[0] - self.low[0], self.high[1] - self.low[1], self.floor_ft)
 
+    def union(self, other: Bounds) -> Bounds:
+        """The bounds covering both (the replay's and its ghost's)."""
+        return Bounds(
+            (
+                min(self.low[0], other.low[0]),
+                min(self.low[1], other.low[1]),
+                min(self.low[2], other.low[2]),
+            ),
+            (
+                max(self.high[0], other.high[0]),
+                max(self.high[1], other.high[1]),
+                max(self.high[2], other.high[2]),
+            ),
+            min(self.floor_ft, other.floor_ft),
+        )
+
     @classmethod
     def of_points(cls, xyz: np.ndarray, margin_ft: float = 2000.0) -> Bounds:
         """Bounds of an (n, 3) array of points, grown by a margin."""

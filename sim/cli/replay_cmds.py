@@ -37,6 +37,8 @@ examples:
   furball play bfm/loop --camera chase --or-mp4 loop.mp4
                                                a video instead when there is no display
   furball play demo/2v2-bvr --select eagle-2 --awareness --radar-arcs
+  furball play bfm/perch-9000 --seed 1 --ghost bfm/perch-9000 --ghost-seed 24
+                                               seed 24 flown over seed 1 as a ghost (key w)
 """
 RENDER_EXAMPLES = """\
 examples:
@@ -44,6 +46,7 @@ examples:
   furball render demo/2v2-merge --mp4 merge.mp4 --from 10 --to 40 --size 1920x1080
   furball render bfm/loop --gif loop.gif       640x360 at 10 fps
   furball render bfm/pursuit-curves --png drill.png --at 13 --select lead-1 --instructor
+  furball render table.furball.npz --ghost ai.furball.npz --png both.png --at 30
 """
 
 
@@ -199,6 +202,25 @@ def _source(parser: argparse.ArgumentParser) -> None:
         metavar="ID",
         help="target of the overlays and the padlock camera (default: the nearest enemy; key t)",
     )
+    ghost = parser.add_argument_group("ghost (another timeline of the same scenario)")
+    ghost.add_argument(
+        "--ghost",
+        metavar="SOURCE",
+        help=f"draw a scenario (file or shipped name) or a {TIMELINE_SUFFIX} of the same "
+        "scenario, rule set and tick length over the replay, see-through, with a "
+        '"what changed" panel (key w)',
+    )
+    ghost.add_argument(
+        "--ghost-seed",
+        type=SEED,
+        metavar="S",
+        help=f"seed when the ghost is a scenario ({SEED.limits}; default: the scenario's)",
+    )
+    ghost.add_argument(
+        "--no-ghost-panel",
+        action="store_true",
+        help='start with the "what changed" panel hidden (key w shows it)',
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
 
 
@@ -295,6 +317,49 @@ def _settings(args: argparse.Namespace) -> Any:
     )
 
 
+def check_ghost_flags(args: argparse.Namespace) -> None:
+    """The ghost's flags make sense together, before anything is played."""
+    if args.ghost is None:
+        flag = "--ghost-seed" if args.ghost_seed is not None else None
+        flag = "--no-ghost-panel" if args.no_ghost_panel else flag
+        if flag is not None:
+            raise ValueError(f"{flag} is for --ghost; give --ghost SOURCE too")
+    elif args.ghost_seed is not None and is_timeline(args.ghost):
+        raise ValueError(
+            f"--ghost-seed: {args.ghost} is a saved timeline, played with its own seed; "
+            "give a scenario to --ghost to fly it with another seed"
+        )
+
+
+def ghost_label(text: str, ghost: Timeline) -> str:
+    """What the ghost is, for the panel's title: a what-if branch's change when its
+    timeline records one, else its file's name or the scenario and seed."""
+    from sim.ghost_compare import branch_change
+
+    change = branch_change(ghost.meta)
+    if change:
+        return change
+    if is_timeline(text):
+        return f"{Path(text).name} (seed {ghost.meta.seed})"
+    return f"{text} seed {ghost.meta.seed}"
+
+
+def load_ghost(args: argparse.Namespace, timeline: Timeline | None = None) -> Timeline | None:
+    """The ``--ghost`` timeline (None without one), checked against ``timeline`` when it
+    is given: same scenario, rule set and tick length."""
+    if args.ghost is None:
+        return None
+    from sim.ghost_compare import check_ghost
+
+    try:
+        ghost = load_source(args.ghost, args.ghost_seed)
+    except FileNotFoundError as error:
+        raise ValueError(f"--ghost {args.ghost}: {error}") from None
+    if timeline is not None:
+        check_ghost(timeline, ghost, str(source_path(args.ghost)))
+    return ghost
+
+
 def _check_entities(args: argparse.Namespace, timeline: Timeline) -> None:
     _check_select(timeline, args.select)
     if args.target is not None and args.target not in timeline.entity_ids:
@@ -308,21 +373,42 @@ def _scene(
     offscreen: bool,
     loop: bool = False,
     timeline: Timeline | None = None,
+    ghost: Timeline | None = None,
 ) -> Any:
-    """The base and replay scene of the source (or of ``timeline``, already loaded)."""
+    """The base and replay scene of the source (or of ``timeline``, already loaded), with
+    the ``--ghost`` (or ``ghost``, already loaded and checked) over it."""
     from sim.app import ReplayScene
     from sim.panda import open_base
 
     if timeline is None:
         timeline = load_source(args.source, args.seed)
     _check_entities(args, timeline)
+    if ghost is None:
+        ghost = load_ghost(args, timeline)
     settings = _settings(args)
     base = open_base(size[0], size[1], offscreen=offscreen)
     scene = ReplayScene(
-        base, timeline, settings, camera=args.camera, selected=args.select, loop=loop
+        base,
+        timeline,
+        settings,
+        camera=args.camera,
+        selected=args.select,
+        loop=loop,
+        **_ghost_scene_args(args, ghost),
     )
     base.graphicsEngine.renderFrame()  # warm-up frame
     return base, scene
+
+
+def _ghost_scene_args(args: argparse.Namespace, ghost: Timeline | None) -> dict[str, Any]:
+    """ReplayScene's ghost arguments, and the panel shown or not as the flags ask."""
+    if ghost is None:
+        return {}
+    return {
+        "ghost": ghost,
+        "ghost_label": ghost_label(args.ghost, ghost),
+        "ghost_panel": not args.no_ghost_panel,
+    }
 
 
 def render_video(
@@ -363,15 +449,17 @@ def _render(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     _check_flags_apply(args, option)
     if args.t_from is not None and args.t_to is not None and args.t_to < args.t_from:
         raise ValueError(f"--to {args.t_to:g} is before --from {args.t_from:g}")
-    output = check_video_output(path, option, size, [source_path(args.source)])
+    check_ghost_flags(args)
+    output = check_video_output(path, option, size, _reads(args))
     timeline = load_source(args.source, args.seed)
+    ghost = load_ghost(args, timeline)
     duration = float(timeline.t_s[-1])
     at = duration / 2 if args.at is None else within_replay("--at", args.at, duration)
     t_from = 0.0 if args.t_from is None else within_replay("--from", args.t_from, duration)
     t_to = duration if args.t_to is None else within_replay("--to", args.t_to, duration)
     if t_to < t_from:
         raise ValueError(f"--to {t_to:g} is before --from {t_from:g}")
-    base, scene = _scene(args, size, offscreen=True, timeline=timeline)
+    base, scene = _scene(args, size, offscreen=True, timeline=timeline, ghost=ghost)
     if option == "--png":
         scene.draw_at(at)
         base.graphicsEngine.renderFrame()
@@ -379,6 +467,8 @@ def _render(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         with output.writing() as partial:
             save_png(base, partial)
         data = {"output": str(path), "t_s": at, "size": list(size), "camera": args.camera}
+        if ghost is not None:
+            data["ghost"] = args.ghost
         return f"wrote {path} ({size[0]}x{size[1]}, t={at:.1f} s, {args.camera})", data
     fps = args.fps or (10 if option == "--gif" else 30)
     with output.writing() as partial:
@@ -392,7 +482,20 @@ def _render(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         "to_s": t_to,
         "camera": args.camera,
     }
+    if ghost is not None:
+        data["ghost"] = args.ghost
     return f"wrote {path} ({frames} frames, {size[0]}x{size[1]} at {fps} fps)", data
+
+
+def _reads(args: argparse.Namespace) -> list[Path]:
+    """The files a command reads (an output must not overwrite one)."""
+    reads = [source_path(args.source)]
+    if args.ghost is not None:
+        try:
+            reads.append(source_path(args.ghost))
+        except FileNotFoundError as error:
+            raise ValueError(f"--ghost {args.ghost}: {error}") from None
+    return reads
 
 
 def _check_flags_apply(args: argparse.Namespace, option: str) -> None:
@@ -413,9 +516,10 @@ def _play(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from sim.panda import display_available
 
     size: tuple[int, int] = args.size or DEFAULT_SIZE
+    check_ghost_flags(args)
     output = None
     if args.or_mp4 is not None:
-        output = check_video_output(args.or_mp4, "--or-mp4", size, [source_path(args.source)])
+        output = check_video_output(args.or_mp4, "--or-mp4", size, _reads(args))
     if not display_available():
         if output is None:
             raise ValueError(
@@ -435,10 +539,19 @@ def _play(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         )
     from sim.app import ReplayApp
 
+    # The ghost is played (or read) first: a mistake in it is told before the window opens.
+    ghost = load_ghost(args)
     engine = None if args.no_stream else _stream(args)
     if engine is not None:
-        return _play_streamed(args, size, engine)
-    base, scene = _scene(args, size, offscreen=False, loop=args.loop)
+        return _play_streamed(args, size, engine, ghost)
+    timeline = load_source(args.source, args.seed)
+    if ghost is not None:
+        from sim.ghost_compare import check_ghost
+
+        check_ghost(timeline, ghost, str(source_path(args.ghost)))
+    base, scene = _scene(
+        args, size, offscreen=False, loop=args.loop, timeline=timeline, ghost=ghost
+    )
     app = ReplayApp(base, scene)
     base.run()
     app.destroy()
@@ -467,7 +580,7 @@ def _stream(args: argparse.Namespace) -> Any:
 
 
 def _play_streamed(
-    args: argparse.Namespace, size: tuple[int, int], engine: Any
+    args: argparse.Namespace, size: tuple[int, int], engine: Any, ghost: Timeline | None = None
 ) -> tuple[str, dict[str, Any]]:
     """The replay starts on the starting positions, which the engine publishes before its
     first game-turn, and grows as it publishes more (:mod:`sim.stream`); the engine plays
@@ -482,6 +595,10 @@ def _play_streamed(
     if growing.error is not None or first is None:
         raise ValueError(growing.error or f"{args.source}: the engine published nothing")
     _check_entities(args, first.timeline)
+    if ghost is not None:
+        from sim.ghost_compare import check_ghost
+
+        check_ghost(first.timeline, ghost, str(source_path(args.ghost)))
     scene = ReplayScene(
         base,
         first.timeline,
@@ -490,6 +607,7 @@ def _play_streamed(
         selected=args.select,
         loop=args.loop,
         complete=first.complete,
+        **_ghost_scene_args(args, ghost),
     )
     app = ReplayApp(base, scene)
     seen = first.version

@@ -140,6 +140,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("k", "altitude-tile colour legend on / off"),
     ("b", "range and bearing: pick the aircraft under the mouse (or the next)"),
     ("x", "clear the range and bearing pair"),
+    ("w", "what changed: this replay against its ghost (with --ghost)"),
     ("h", "show / hide this help"),
     ("esc", "quit"),
 )
