@@ -679,6 +679,7 @@ class ReplayApp:
         accept(".", self._jump_event, [1])
         accept(",", self._jump_event, [-1])
         accept("a", self.scene.awareness.toggle)
+        accept("v", pb.cycle_side)
         accept("r", self.scene.radar_arcs.toggle)
         instructor = self.scene.instructor
         accept("s", instructor.toggle, ["sight"])
