@@ -824,6 +824,7 @@ class ReplayApp:
             "waiting": pb.waiting,
             "camera": self.scene.rig.mode,
             "selected": pb.selected,
+            "side": pb.side,
             "help": self.scene.help.visible,
             "overlays": self._overlay_status(),
             "size": list(size),
