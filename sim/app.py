@@ -816,6 +816,7 @@ class ReplayApp:
         accept(".", self._jump_event, [1])
         accept(",", self._jump_event, [-1])
         accept("a", self.scene.awareness.toggle)
+        accept("v", pb.cycle_side)
         accept("r", self.scene.radar_arcs.toggle)
         instructor = self.scene.instructor
         accept("s", instructor.toggle, ["sight"])
@@ -967,6 +968,7 @@ class ReplayApp:
             "waiting": pb.waiting,
             "camera": self.scene.rig.mode,
             "selected": pb.selected,
+            "side": pb.side,
             "help": self.scene.help.visible,
             "overlays": self._overlay_status(),
             "size": list(size),

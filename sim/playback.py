@@ -29,13 +29,16 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.phad import InvalidCell, cell_of
 from models.timeline import FLYING_KINDS, Event, Timeline, split_ids
+
+if TYPE_CHECKING:
+    from sim.side_picture import SidePicture
 from sim.events import notable
 from sim.snapshot import EntityState, Snapshot
 
@@ -125,6 +128,7 @@ class Playback:
         self.ticks_per_turn: Final[int] = int(meta.ticks_per_turn)
         self.loop = loop
         self.trail_seconds = float(trail_seconds)
+        self._picture: SidePicture | None = None
         self._complete = bool(complete)
         self._playing: bool = False
         self._speed: float = 1.0
@@ -181,6 +185,8 @@ class Playback:
         ):
             raise ValueError("the new timeline is of another game")
         self._load(timeline)
+        if self._picture is not None:  # what each side knew, over the longer timeline
+            self.show_side(self._picture.side)
         self._complete = bool(complete)
         self._t = min(max(self._t, self._start), self._end)
 
@@ -572,7 +578,38 @@ class Playback:
 
     def snapshot_at(self, t_s: float) -> Snapshot:
         """Everything to draw at ``t_s`` (clamped to the replay), with the current
-        selection, play state and speed."""
+        selection, play state and speed, as the chosen side saw it (:meth:`show_side`)."""
+        whole = self.whole_snapshot_at(t_s)
+        if self._picture is None:
+            return whole
+        tick = self._nearer_tick(whole.t_s)
+        return self._picture.apply(whole, tick, self.whole_snapshot_at)
+
+    @property
+    def side(self) -> str | None:
+        """Whose picture the snapshots show; None for the whole fight."""
+        return None if self._picture is None else self._picture.side
+
+    def show_side(self, side: str | None) -> None:
+        """Show the fight as ``side`` knew it (:mod:`sim.side_picture`), or whole (None)."""
+        if side is None:
+            self._picture = None
+            return
+        from sim.side_picture import SidePicture
+
+        self._picture = SidePicture(self.timeline, side)
+
+    def cycle_side(self) -> str | None:
+        """The next picture: the whole fight, then each side's in turn; returns its side."""
+        from sim.side_picture import sides
+
+        order: list[str | None] = [None, *sides(self.timeline)]
+        now = order.index(self.side) if self.side in order else 0
+        self.show_side(order[(now + 1) % len(order)])
+        return self.side
+
+    def whole_snapshot_at(self, t_s: float) -> Snapshot:
+        """:meth:`snapshot_at` with nothing hidden: the whole fight."""
         if math.isnan(t_s):
             raise ValueError("cannot take a snapshot at NaN")
         t = min(max(float(t_s), self._start), self._end)

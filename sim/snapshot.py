@@ -59,6 +59,9 @@ class EntityState:
     gives a tuple of entity ids.  A channel the timeline lacks is absent."""
     turn_means: Mapping[str, float] = field(default_factory=dict)
     """For each channel declared with ``turn_mean``: its mean over the turn flown so far."""
+    seen_age_s: float = 0.0
+    """In one side's picture (:mod:`sim.side_picture`): seconds since that side last knew of
+    this enemy, which is drawn where it was then (0: known now; infinite: never known)."""
 
     def value(self, channel: str) -> ChannelValue | None:
         """The value of a timeline channel at this moment, by the channel's name: a core
@@ -123,6 +126,8 @@ class Snapshot:
     """Every event's time, for marks on the scrub bar."""
     playing: bool = False
     speed: float = 1.0
+    side: str | None = None
+    """Whose picture this is (:mod:`sim.side_picture`); None for the whole fight."""
 
     @property
     def turn(self) -> int:

@@ -157,6 +157,12 @@ def _source(parser: argparse.ArgumentParser) -> None:
         help="draw lines between aircraft whose crews have spotted each other (key a)",
     )
     parser.add_argument(
+        "--side",
+        metavar="SIDE",
+        help="show the fight as SIDE knew it: only what its crews spotted or tracked, the "
+        "rest where last known, fading (key v cycles the sides)",
+    )
+    parser.add_argument(
         "--radar-arcs",
         action="store_true",
         help="draw the selected aircraft's radar scan arc on the top and table cameras (key r)",
@@ -362,6 +368,14 @@ def load_ghost(args: argparse.Namespace, timeline: Timeline | None = None) -> Ti
 
 def _check_entities(args: argparse.Namespace, timeline: Timeline) -> None:
     _check_select(timeline, args.select)
+    if args.side is not None:
+        from sim.side_picture import sides
+
+        side_names = sides(timeline)
+        if args.side not in side_names:
+            raise ValueError(
+                f"--side {args.side!r}: no such side; choose one of {', '.join(side_names)}"
+            )
     if args.target is not None and args.target not in timeline.entity_ids:
         known = ", ".join(timeline.entity_ids)
         raise ValueError(f"--target {args.target!r}: no such aircraft; choose one of {known}")
@@ -396,6 +410,8 @@ def _scene(
         loop=loop,
         **_ghost_scene_args(args, ghost),
     )
+    if args.side is not None:
+        scene.playback.show_side(args.side)
     base.graphicsEngine.renderFrame()  # warm-up frame
     return base, scene
 
@@ -609,6 +625,8 @@ def _play_streamed(
         complete=first.complete,
         **_ghost_scene_args(args, ghost),
     )
+    if args.side is not None:
+        scene.playback.show_side(args.side)
     app = ReplayApp(base, scene)
     seen = first.version
     failed: list[str] = []

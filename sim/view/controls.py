@@ -121,6 +121,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     (", / .", "previous / next event"),
     ("1 2 3 4 5 6", "camera: orbit, chase, cockpit, top-down, table, padlock"),
     ("a", "awareness lines: who has spotted whom"),
+    ("v", "one side's picture: only what it had spotted or tracked / next side / all"),
     ("r", "radar scan arc (top-down and table cameras)"),
     ("s", "instructor: sight line with AA / ATA / HCA / range / Vc"),
     ("9", "instructor: target's 3/9 line, own lift and plane of motion"),
@@ -237,7 +238,7 @@ class ScrubBar:
         self.label_node_label = Label(self.root, "furball-speed", "", scale=BAR_TEXT, align="right")
         self.label = self.label_node_label.text_node
         self.label_node = self.label_node_label.node
-        self._shown: tuple[int, bool, float, bool] | None = None
+        self._shown: tuple[int, bool, float, bool, str | None] | None = None
         self.width_scale = 1.0
         self._fitted: tuple[float, float, int] | None = None
         self._build(BAR_RIGHT)
@@ -443,13 +444,14 @@ class ScrubBar:
         self.played.setSx(max(x + self.half_length, 1e-4))
         self.played.setX(-self.half_length)
         waiting = self.pending and snapshot.t_s >= self.duration_s - 1e-6
-        key = (int(snapshot.t_s * 10), snapshot.playing, snapshot.speed, waiting)
+        key = (int(snapshot.t_s * 10), snapshot.playing, snapshot.speed, waiting, snapshot.side)
         if key != self._shown:
             self._shown = key
             state = "playing" if snapshot.playing else "paused"
             if waiting and snapshot.playing:
                 state = "playing the engine…"
-            self.label_node_label.set(f"{state} {snapshot.speed:g}x   h: help")
+            picture = f"{snapshot.side}'s picture   " if snapshot.side else ""
+            self.label_node_label.set(f"{picture}{state} {snapshot.speed:g}x   h: help")
 
     def destroy(self) -> None:
         self.root.removeNode()

@@ -20,12 +20,14 @@ from panda3d.core import (
     NodePath,
     Point3,
     Quat,
+    TransparencyAttrib,
     Vec3,
     Vec4,
 )
 
 from models.timeline import EntityInfo, Timeline
 from sim.panda import forget_unused_states
+from sim.side_picture import fade_alpha
 from sim.snapshot import Snapshot
 from sim.view.atlas import box_for_type, make_atlas
 from sim.view.ground import make_geom_node
@@ -106,6 +108,8 @@ class _Mini:
     path: NodePath
     size_xyz: tuple[float, float, float]
     shown: bool = True
+    alpha: float = 1.0
+    """How opaque it is drawn: below 1 for an enemy lost from one side's picture."""
 
 
 class BoxMinis:
@@ -205,11 +209,25 @@ class BoxMinis:
                     mini.path.hide()
             if state.active:
                 mini.path.setPosQuat(Point3(*state.position_ft), Quat(*state.quat_wxyz))
+                self._fade(mini, fade_alpha(state.seen_age_s))
         self._select(snapshot.selected)
         if self._selected is not None:
             # A gentle, deterministic pulse: twice a second of snapshot time.
             glow = 0.75 + 0.25 * math.cos(snapshot.t_s * 4.0 * math.pi)
             self.outline.setColorScale(glow, glow, glow, 1.0)
+
+    @staticmethod
+    def _fade(mini: _Mini, alpha: float) -> None:
+        """Draw a lost enemy faded at its last known place (:mod:`sim.side_picture`)."""
+        if alpha == mini.alpha:
+            return
+        mini.alpha = alpha
+        if alpha >= 1.0:
+            mini.path.clearColorScale()
+            mini.path.clearTransparency()
+        else:
+            mini.path.setTransparency(TransparencyAttrib.MAlpha)
+            mini.path.setColorScale(1.0, 1.0, 1.0, alpha)
 
     def _select(self, entity_id: str | None) -> None:
         if entity_id == self._selected:

@@ -57,6 +57,7 @@ def test_every_key_of_the_help_does_what_it_says(open_window: Callable[..., Wind
         "b": lambda s: any(s["overlays"]["pair"]),
         "x": lambda s: s["overlays"]["pair"] == [None, None],
         "t": lambda s: s["overlays"]["instructor_target"] is not None,
+        "v": lambda s: s["side"] is not None,
     }
     for key, check in overlays.items():
         press(window, key, "toggles its overlay", check)
