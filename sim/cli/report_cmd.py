@@ -79,15 +79,16 @@ def _report(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     page = render_page(sheet)
     with checked.writing() as partial:
         partial.write_text(page, encoding="utf-8")
-    data = {
+    size_bytes = len(page.encode("utf-8"))
+    data: dict[str, Any] = {
         "output": str(checked.path),
         "frames": len(sheet.frames),
         "charts": len(sheet.charts),
         "shots": len(sheet.shots),
-        "bytes": len(page.encode("utf-8")),
+        "bytes": size_bytes,
     }
     text = (
         f"wrote {checked.path} ({len(sheet.shots)} shots, {len(sheet.charts)} charts, "
-        f"{len(sheet.frames)} key frames, {data['bytes'] / 1000:.0f} kB); open it in a browser"
+        f"{len(sheet.frames)} key frames, {size_bytes / 1000:.0f} kB); open it in a browser"
     )
     return text, data

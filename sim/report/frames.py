@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from models.timeline import Timeline
+from sim.cameras import CameraMode
 from sim.report.content import Moment
 
 FRAME_SIZE = (960, 540)
@@ -18,7 +19,7 @@ def render_frames(
     timeline: Timeline,
     moments: Sequence[Moment],
     size: tuple[int, int] = FRAME_SIZE,
-    camera: str = "chase",
+    camera: CameraMode = "chase",
 ) -> list[tuple[Moment, bytes]]:
     """A PNG of the replay at each moment, with the HUD and the default view settings,
     the camera following the moment's aircraft. One offscreen renderer draws them all (a
