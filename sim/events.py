@@ -61,3 +61,30 @@ def event_words(event: Event, names: Mapping[str, str] | None = None) -> str:
 def callsigns(entities: Iterable[EntityState]) -> dict[str, str]:
     """Each entity's callsign by id, from a snapshot's entity states."""
     return {e.id: e.callsign for e in entities if e.callsign}
+
+
+MARK_KINDS: tuple[tuple[str, str, tuple[float, float, float, float]], ...] = (
+    ("other", "other", (0.72, 0.74, 0.78, 1.0)),
+    ("gun", "gun", (1.0, 0.85, 0.2, 1.0)),
+    ("launch", "launch", (0.25, 0.8, 1.0, 1.0)),
+    ("hit", "hit/miss", (1.0, 0.5, 0.1, 1.0)),
+    ("kill", "kill", (1.0, 0.18, 0.22, 1.0)),
+)
+"""(key, legend text, colour) of each kind of event mark, least telling first: where events
+of several kinds fall on one place of the bar, the mark shows the most telling."""
+EVENT_MARK_KIND = {
+    "gunshot": "gun",
+    "launch": "launch",
+    "hit": "hit",
+    "miss": "hit",
+    "critical": "hit",
+    "kill": "kill",
+    "ejection": "kill",
+}
+"""Event kinds (timeline ``Event.kind``) that have their own mark colour; the rest are
+"other"."""
+
+
+def mark_kind(event_kind: str) -> str:
+    """The scrub-bar mark kind (a :data:`MARK_KINDS` key) of a timeline event kind."""
+    return EVENT_MARK_KIND.get(event_kind, "other")

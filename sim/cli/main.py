@@ -27,6 +27,7 @@ from sim.cli import (
     perf_cmd,
     phad_cmd,
     replay_cmds,
+    report_cmd,
     scenario_cmds,
 )
 from sim.cli.partial import PartlyBad
@@ -91,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     mission_cmd.register(commands)
     campaign_cmd.register(commands)
     acmi_cmd.register(commands)
+    report_cmd.register(commands)
     perf_cmd.register(commands)
     phad_cmd.register(commands)
     bearing_cmd.register(commands)

@@ -11,6 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from sim.events import EVENT_MARK_KIND as EVENT_MARK_KIND
+from sim.events import MARK_KINDS as MARK_KINDS
+from sim.events import mark_kind as mark_kind
 from sim.snapshot import Snapshot
 from sim.view.toggleable import Toggleable
 
@@ -43,33 +46,8 @@ TIME_LABELS_MOST = 8
 MAX_TURN_TICKS = 400
 """Most game-turn ticks on the bar; a longer replay gets one every few turns."""
 
-MARK_KINDS: tuple[tuple[str, str, tuple[float, float, float, float]], ...] = (
-    ("other", "other", (0.72, 0.74, 0.78, 1.0)),
-    ("gun", "gun", (1.0, 0.85, 0.2, 1.0)),
-    ("launch", "launch", (0.25, 0.8, 1.0, 1.0)),
-    ("hit", "hit/miss", (1.0, 0.5, 0.1, 1.0)),
-    ("kill", "kill", (1.0, 0.18, 0.22, 1.0)),
-)
-"""(key, legend text, colour) of each kind of event mark, least telling first: where events
-of several kinds fall on one place of the bar, the mark shows the most telling."""
-EVENT_MARK_KIND = {
-    "gunshot": "gun",
-    "launch": "launch",
-    "hit": "hit",
-    "miss": "hit",
-    "critical": "hit",
-    "kill": "kill",
-    "ejection": "kill",
-}
-"""Event kinds (timeline ``Event.kind``) that have their own mark colour; the rest are
-"other"."""
 MARK_BINS = 480
 """Event marks are gathered into this many places along the bar (a mark is wider)."""
-
-
-def mark_kind(event_kind: str) -> str:
-    """The scrub-bar mark kind (a :data:`MARK_KINDS` key) of a timeline event kind."""
-    return EVENT_MARK_KIND.get(event_kind, "other")
 
 
 _MARK_RANK = {key: rank for rank, (key, _text, _colour) in enumerate(MARK_KINDS)}
