@@ -22,6 +22,7 @@ from engine.whatif.orders import (
     plot_from_file,
 )
 from engine.whatif.source import Source, open_source
+from models.orders import BopPlot
 from models.timeline import Timeline
 
 __all__ = [
@@ -82,7 +83,7 @@ def lineage_of(timeline: Timeline) -> tuple[Source, list[Change]]:
 
 def alternatives_at(
     source: Source, turn: int, aircraft: str, parents: Sequence[Change] = ()
-) -> list[tuple[str, object]]:
+) -> list[tuple[str, BopPlot]]:
     """The legal plots the planner finds for ``aircraft`` at the start of ``turn``, named
     (Birds of Prey): (name, plot) pairs for a menu."""
     from engine.whatif.branch import check_change

@@ -98,7 +98,7 @@ def _whatif(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             "turn": args.turn,
             "plots": [
                 {"name": name, "order": plot.model_dump(mode="json")} for name, plot in found
-            ],  # type: ignore[attr-defined]
+            ],
         }
         return "\n".join(lines), data
     if args.output is None:
