@@ -121,7 +121,7 @@ def _record(source: Source, flown: Flown, change: Change) -> OrderChange:
         form=change.replacement.form,
         maneuver=change.replacement.maneuver,
         order=order.model_dump(mode="json"),
-        replaced=replaced.model_dump(mode="json"),
+        replaced={} if replaced is None else replaced.model_dump(mode="json"),
         description=describe(source, change, replaced, order),
         parent_file=change.parent_file,
     )

@@ -139,12 +139,12 @@ def _fly_generic(
     def written(turn: int) -> Any:
         if getattr(game, "over", False) and not stopped:
             stopped.append(turn - 1)
-        given = game.scripted_orders()
+        given = dict(game.scripted_orders())
         for change in changes:
-            if change.turn == turn and change.aircraft in given:
+            if change.turn == turn:
                 order = change.replacement.order
-                orders[(turn, change.aircraft)] = [given[change.aircraft], order]
-                given[change.aircraft] = order
+                orders[(turn, change.aircraft)] = [given.get(change.aircraft), order]
+                given[change.aircraft] = order  # over a pilot that would plot it in play
         return given
 
     play: Callable[[int], Any] = written
