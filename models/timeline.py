@@ -171,8 +171,8 @@ class BranchInfo(_Meta):
     seed: int
     """The parent's seed (the branch's :attr:`TimelineMeta.seed` is the same)."""
     changes: tuple[OrderChange, ...] = Field(min_length=1)
-    """The orders changed, oldest first: the parent chain's own changes that still stand,
-    then this branch's."""
+    """Every generation's change, oldest first: a branch of a branch adds its own after its
+    parent's (a change at turn N drops the earlier ones after N when it is flown)."""
     fresh_seed: int = 0
     """The seed of the rolls no parent made (derived from the seed and the changes)."""
 
