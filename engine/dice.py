@@ -13,10 +13,10 @@ Every roll is kept in :attr:`Dice.rolls` with its purpose, so the timeline recor
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
 
@@ -55,6 +55,15 @@ class Roll:
     modifier: int = 0
 
 
+class RollSource(Protocol):
+    """Where a die's faces come from instead of the seeded generator (a what-if branch
+    reuses its parent's rolls, :mod:`engine.whatif.dice`)."""
+
+    def face(self, kind: RollKind, purpose: str, low: int, high: int) -> int:
+        """The face (``low`` to ``high``) of a ``kind`` roll made for ``purpose``."""
+        ...
+
+
 class RecordedRollMismatch(ValueError):
     """A game log's next recorded roll is not of the kind the rules ask for."""
 
@@ -83,6 +92,11 @@ class Dice:
     rng: np.random.Generator
     recorded: deque[tuple[RollKind, int]] = field(default_factory=deque)
     rolls: list[Roll] = field(default_factory=list)
+    source: RollSource | None = None
+    """Faces to use instead of :attr:`rng`'s; a game log's recorded results still come
+    first."""
+    listener: Callable[[Roll], None] | None = None
+    """Told of every roll as it is made (the game clears :attr:`rolls` each game-turn)."""
 
     @classmethod
     def seeded(cls, seed: int, recorded: Iterable[tuple[RollKind, int]] = ()) -> Dice:
@@ -98,18 +112,28 @@ class Dice:
                 )
             return value
         low, high = FACES[kind]
+        return self._drawn(kind, purpose, low, high)
+
+    def _drawn(self, kind: RollKind, purpose: str, low: int, high: int) -> int:
+        if self.source is not None:
+            return self.source.face(kind, purpose, low, high)
         return int(self.rng.integers(low, high + 1))
+
+    def _record(self, roll: Roll) -> None:
+        self.rolls.append(roll)
+        if self.listener is not None:
+            self.listener(roll)
 
     def d10(self, purpose: str) -> int:
         """Roll a d10 (0–9) for ``purpose``."""
         value = self._face("d10", purpose)
-        self.rolls.append(Roll("d10", value, purpose))
+        self._record(Roll("d10", value, purpose))
         return value
 
     def d6(self, purpose: str) -> int:
         """Roll a d6 (1–6) for ``purpose``."""
         value = self._face("d6", purpose)
-        self.rolls.append(Roll("d6", value, purpose))
+        self._record(Roll("d6", value, purpose))
         return value
 
     def chit(self, cup_size: int, purpose: str) -> int:
@@ -122,14 +146,14 @@ class Dice:
                     f"the log's chit {value} is not in a cup of {cup_size} ({purpose})"
                 )
         else:
-            value = int(self.rng.integers(1, cup_size + 1))
-        self.rolls.append(Roll("chit", value, purpose))
+            value = self._drawn("chit", purpose, 1, cup_size)
+        self._record(Roll("chit", value, purpose))
         return value
 
     def percentile(self, purpose: str) -> int:
         """Roll percentile dice (00–99) for ``purpose``."""
         value = self._face("percentile", purpose)
-        self.rolls.append(Roll("percentile", value, purpose))
+        self._record(Roll("percentile", value, purpose))
         return value
 
     def pips(self, column: int, purpose: str, modifier: int = 0) -> int:
@@ -138,9 +162,9 @@ class Dice:
         Column zero or less is an automatic failure and rolls nothing.
         """
         if column <= 0:
-            self.rolls.append(Roll("percentile", None, purpose, 0, column, modifier))
+            self._record(Roll("percentile", None, purpose, 0, column, modifier))
             return 0
         value = self._face("percentile", purpose)
         result = pips_table().read(column, value + modifier)
-        self.rolls.append(Roll("percentile", value, purpose, result, column, modifier))
+        self._record(Roll("percentile", value, purpose, result, column, modifier))
         return result

@@ -139,6 +139,44 @@ class MeasuredMove(_Meta):
     """One measuring stick's length in world feet."""
 
 
+ChangeForm = Literal["plot", "maneuver", "ai"]
+"""How a what-if's replacement order was given: a plot file, a BFM maneuver, the AI."""
+
+
+class OrderChange(_Meta):
+    """One order a what-if branch changed: who, when, and what it flew instead."""
+
+    turn: int = Field(ge=1)
+    """The turn whose order was replaced (the rules' turn, from 1)."""
+    aircraft: str
+    """The id of the aircraft whose order was replaced."""
+    form: ChangeForm = "plot"
+    maneuver: str = ""
+    """The maneuver's name when ``form`` is ``maneuver``."""
+    order: dict[str, Any]
+    """The order flown instead, as data in the rule set's order schema."""
+    replaced: dict[str, Any] = Field(default_factory=dict)
+    """The order the parent flew there, as data (empty when it is not known)."""
+    description: str = ""
+    """One line: ``Viper 1 flew "straight" instead of "roll 2 right, 7 G pull"``."""
+    parent_file: str = ""
+    """The timeline file the branch was made from, when one was given."""
+
+
+class BranchInfo(_Meta):
+    """A what-if branch: the game it departs from and every order changed on the way."""
+
+    source: str
+    """The scenario or game log played (a shipped name or a file, as given)."""
+    seed: int
+    """The parent's seed (the branch's :attr:`TimelineMeta.seed` is the same)."""
+    changes: tuple[OrderChange, ...] = Field(min_length=1)
+    """Every generation's change, oldest first: a branch of a branch adds its own after its
+    parent's (a change at turn N drops the earlier ones after N when it is flown)."""
+    fresh_seed: int = 0
+    """The seed of the rolls no parent made (derived from the seed and the changes)."""
+
+
 class TimelineMeta(_Meta):
     """What is stored beside the arrays."""
 
@@ -182,6 +220,8 @@ class TimelineMeta(_Meta):
     point their data names (``x_ft``, ``y_ft``, ``z_ft``; ``style`` = ``flak`` or
     ``warhead`` picks the look).  Empty in a file written before rule sets named them:
     the replay then takes the kinds it knew then (Over the Lines' archie)."""
+    branch: BranchInfo | None = None
+    """Where a what-if branch departs from its parent; None for a game played as written."""
 
 
 class TimelineFormatError(ValueError):

@@ -71,13 +71,11 @@ def check_ghost(this: Timeline, ghost: Timeline, ghost_name: str) -> None:
 
 
 def branch_change(meta: TimelineMeta) -> str:
-    """The change a what-if branch made to its parent, when its timeline records one ("")."""
-    change = getattr(meta, "change", None)
-    if change is None:
+    """The change a what-if branch made to its parent (its latest, when a branch of a
+    branch), as its timeline records it; "" for a game played as written."""
+    if meta.branch is None or not meta.branch.changes:
         return ""
-    # A structured change may carry its own words; otherwise its text is the description.
-    words = getattr(change, "description", None) or getattr(change, "detail", None)
-    return str(words if words else change).strip()
+    return meta.branch.changes[-1].description.strip()
 
 
 # -- shots, hits and kills ---------------------------------------------------------------

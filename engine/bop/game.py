@@ -343,14 +343,15 @@ class Game:
     def run(
         self,
         turns: int | None = None,
-        orders: Callable[[int], dict[str, BopPlot]] | None = None,
+        orders: Callable[[int], dict[str, BopPlot] | None] | None = None,
         progress: Callable[[int, int], None] | None = None,
         published: Callable[[Timeline], None] | None = None,
     ) -> Timeline:
         """Play ``turns`` game-turns (the scenario's count by default) and build the timeline.
 
-        ``orders(turn)`` gives each game-turn's orders (a game log's); by default the
-        scenario's pilots write them, plotting in the order of flight.
+        ``orders(turn)`` gives each game-turn's orders (a game log's); by default, or when
+        it gives None for a game-turn, the scenario's pilots write them, plotting in the
+        order of flight.
         ``progress(played, turns)`` is told after every game-turn.
         ``published(timeline)``, when given, is handed the timeline so far: the starting
         positions first, then after every game-turn; each is a prefix of the next, and the

@@ -24,6 +24,9 @@ from models.timeline import Event
 
 PlotProblem = Callable[[str, BopPlot], IllegalOrder | None]
 """What makes an aircraft's plot illegal for the next game-turn, or None."""
+Replacement = Callable[[GameView, BopPlot], BopPlot]
+"""A what-if's order for one aircraft in one game-turn: given the game at the start of the
+game-turn and the plot the aircraft's own pilot wrote, the plot it flies instead."""
 
 
 class Pilots:
@@ -39,10 +42,19 @@ class Pilots:
         """What pilots decided while writing orders, until the game-turn reports them."""
         self._turn_start: dict[str, Any] = {}
         """Each pilot's state before it wrote this game-turn's orders (for a replot)."""
+        self.replacements: dict[tuple[int, str], Replacement] = {}
+        """What-if orders by (game-turn, aircraft): that aircraft's pilot writes its plot as
+        usual (so it remembers what it planned) and the aircraft flies the replacement, a
+        fixed input that is not plotted again (:mod:`engine.whatif`)."""
+        self._writing_turn = 0
+        """The game-turn the pilots last wrote orders for."""
 
     def replots(self, entity: str) -> bool:
         """True when the pilot decides its plot at the table (a maneuver or the AI), so it
-        can plot after seeing earlier movers; a script's plots are fixed inputs."""
+        can plot after seeing earlier movers; a script's plots and a what-if's replacement
+        are fixed inputs."""
+        if (self._writing_turn, entity) in self.replacements:
+            return False
         return self.setups[entity].script is None
 
     def orders(
@@ -55,11 +67,17 @@ class Pilots:
         order): its script's plot, the plot its maneuver writes now, or the AI's."""
         wanted = set(self.setups if entities is None else entities)
         self._turn_start = {e: self.states.get(e) for e in wanted if e in self.states}
-        return {
+        turn = self._writing_turn = game.turn + 1
+        written = {
             entity: self._plot(game, entity, problem)
             for entity in self.setups
             if entity in wanted and game.aircraft[entity].active
         }
+        for entity, plot in written.items():
+            replace = self.replacements.get((turn, entity))
+            if replace is not None:
+                written[entity] = replace(game, plot)
+        return written
 
     def replot(self, game: GameView, entity: str, problem: PlotProblem) -> BopPlot:
         """``entity``'s pilot writes its plot again now, from the memory it had when the

@@ -29,6 +29,7 @@ from sim.cli import (
     replay_cmds,
     report_cmd,
     scenario_cmds,
+    whatif_cmd,
 )
 from sim.cli.partial import PartlyBad
 from sim.version import furball_version
@@ -81,14 +82,15 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         parser_class=_Parser,
         metavar=(
-            "{list,play,render,demo,run,validate,inspect,mission,campaign,export-acmi,perf,phad,"
-            "bearing}"
+            "{list,play,render,demo,run,validate,inspect,whatif,mission,campaign,export-acmi,perf,"
+            "phad,bearing}"
         ),
     )
     list_cmd.register(commands)
     replay_cmds.register(commands)
     demo_cmd.register(commands)
     scenario_cmds.register(commands)
+    whatif_cmd.register(commands)
     mission_cmd.register(commands)
     campaign_cmd.register(commands)
     acmi_cmd.register(commands)

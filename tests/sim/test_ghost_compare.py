@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from engine.bop.game import Game
+from engine.whatif import open_source, plot_from_data, what_if
 from models.scenario import load_scenario
 from models.timeline import Event, Timeline
 from sim.ghost_compare import (
@@ -173,7 +174,9 @@ def test_other_scenarios_rules_and_tick_lengths_are_refused(this: Timeline) -> N
 def test_a_branch_change_is_read_when_the_meta_has_one(this: Timeline) -> None:
     assert branch_change(this.meta) == ""
 
-    class Branched:
-        change = "turn 4: Viper 1 pulls 7 G instead of 5"
-
-    assert branch_change(Branched()) == "turn 4: Viper 1 pulls 7 G instead of 5"  # type: ignore[arg-type]
+    source = open_source("bfm/perch-9000")
+    straight = {"throttle": "mil", "segments": [{"kind": "straight", "ticks": 10}]}
+    branch = what_if(source, 3, "viper-1", plot_from_data(straight, source.rules, "test"))
+    words = branch_change(branch.timeline.meta)
+    assert words == branch.timeline.meta.branch.changes[-1].description  # type: ignore[union-attr]
+    assert "Viper 1" in words and "straight" in words
