@@ -337,17 +337,23 @@ def check_ghost_flags(args: argparse.Namespace) -> None:
         )
 
 
-def ghost_label(text: str, ghost: Timeline) -> str:
-    """What the ghost is, for the panel's title: a what-if branch's change when its
-    timeline records one, else its file's name or the scenario and seed."""
+def ghost_label(text: str, ghost: Timeline, this: Timeline | None = None) -> str:
+    """What the ghost is, for the panel's title: a what-if branch's change when the ghost's
+    timeline records one; "this branch's parent" when the replay is the branch and the
+    ghost has none (the change itself is too long for the title; ``furball whatif``
+    prints it); else the ghost's file name, or its scenario and seed."""
     from sim.ghost_compare import branch_change
 
     change = branch_change(ghost.meta)
     if change:
         return change
-    if is_timeline(text):
-        return f"{Path(text).name} (seed {ghost.meta.seed})"
-    return f"{text} seed {ghost.meta.seed}"
+    name = (
+        f"{Path(text).name} (seed {ghost.meta.seed})"
+        if is_timeline(text)
+        else f"{text} seed {ghost.meta.seed}"
+    )
+    own = branch_change(this.meta) if this is not None else ""
+    return "this branch's parent" if own else name
 
 
 def load_ghost(args: argparse.Namespace, timeline: Timeline | None = None) -> Timeline | None:
@@ -408,7 +414,7 @@ def _scene(
         camera=args.camera,
         selected=args.select,
         loop=loop,
-        **_ghost_scene_args(args, ghost),
+        **_ghost_scene_args(args, ghost, timeline),
     )
     if args.side is not None:
         scene.playback.show_side(args.side)
@@ -416,13 +422,15 @@ def _scene(
     return base, scene
 
 
-def _ghost_scene_args(args: argparse.Namespace, ghost: Timeline | None) -> dict[str, Any]:
+def _ghost_scene_args(
+    args: argparse.Namespace, ghost: Timeline | None, this: Timeline | None = None
+) -> dict[str, Any]:
     """ReplayScene's ghost arguments, and the panel shown or not as the flags ask."""
     if ghost is None:
         return {}
     return {
         "ghost": ghost,
-        "ghost_label": ghost_label(args.ghost, ghost),
+        "ghost_label": ghost_label(args.ghost, ghost, this),
         "ghost_panel": not args.no_ghost_panel,
     }
 
@@ -623,7 +631,7 @@ def _play_streamed(
         selected=args.select,
         loop=args.loop,
         complete=first.complete,
-        **_ghost_scene_args(args, ghost),
+        **_ghost_scene_args(args, ghost, first.timeline),
     )
     if args.side is not None:
         scene.playback.show_side(args.side)

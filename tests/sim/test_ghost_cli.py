@@ -71,3 +71,21 @@ def test_render_a_png_with_a_ghost(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert '"ghost": "bfm/perch-9000"' in done.stdout
     assert out.stat().st_size > 10_000
+
+
+def test_a_branch_played_over_its_parent_names_the_ghost_as_its_parent() -> None:
+    from engine.bop.game import Game
+    from engine.whatif import open_source, plot_from_data, what_if
+    from models.scenario import load_scenario
+    from scenarios import find_scenario
+    from sim.cli.replay_cmds import ghost_label
+
+    source = open_source("bfm/perch-9000")
+    straight = {"throttle": "mil", "segments": [{"kind": "straight", "ticks": 10}]}
+    branch = what_if(source, 3, "viper-1", plot_from_data(straight, source.rules, "test"))
+    parent = Game(load_scenario(find_scenario("bfm/perch-9000")), 1).run()
+    assert branch.timeline.meta.branch is not None
+    change = branch.timeline.meta.branch.changes[-1].description
+    assert ghost_label("b.furball.npz", branch.timeline, parent) == change
+    assert ghost_label("bfm/perch-9000", parent, branch.timeline) == "this branch's parent"
+    assert ghost_label("bfm/perch-9000", parent, parent) == "bfm/perch-9000 seed 1"
