@@ -239,8 +239,9 @@ class _Chart:
                     fontsize=TICK_PT - 2,
                     color=colour,
                 )
-                if record.what != "gunshot":
-                    continue  # a gunshot's hit or miss is folded into its record
+                carries_outcome = record.outcome == "miss" or _is_hit(record)
+                if not carries_outcome:
+                    continue  # a launch: its missile's result is a record of its own
             hit = _is_hit(record)
             ax.plot(
                 [record.t_s],
