@@ -21,6 +21,7 @@ from sim.cli import (
     acmi_cmd,
     bearing_cmd,
     campaign_cmd,
+    debrief_cmds,
     demo_cmd,
     list_cmd,
     mission_cmd,
@@ -82,8 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         parser_class=_Parser,
         metavar=(
-            "{list,play,render,demo,run,validate,inspect,whatif,mission,campaign,export-acmi,perf,"
-            "phad,bearing}"
+            "{list,play,render,demo,run,validate,inspect,whatif,mission,campaign,export-acmi,"
+            "report,chart,shots,perf,phad,bearing}"
         ),
     )
     list_cmd.register(commands)
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     campaign_cmd.register(commands)
     acmi_cmd.register(commands)
     report_cmd.register(commands)
+    debrief_cmds.register(commands)
     perf_cmd.register(commands)
     phad_cmd.register(commands)
     bearing_cmd.register(commands)

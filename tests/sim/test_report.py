@@ -58,8 +58,22 @@ def test_the_sheet_embeds_a_key_frame_per_moment() -> None:
     sheet = build_sheet(_perch_9000(), frame_size=(480, 270))
     assert [m.t_s for m, _ in sheet.frames] == [18.0, 24.0]
     assert all(png.startswith(b"\x89PNG") for _, png in sheet.frames)
+    assert len(sheet.charts) == 1 and "Viper 1 against Bandit 1" in sheet.charts[0].caption
     page = render_page(sheet)
-    assert page.count("data:image/png;base64,") == 2
+    assert page.count("data:image/png;base64,") == 3  # the chart and the two frames
+
+
+def test_the_shot_log_names_the_burst_its_range_angles_dice_and_outcome() -> None:
+    (row,) = build_sheet(_perch_9000(), frames=False).shots
+    assert (row.t_s, row.shooter, row.target, row.weapon) == (
+        18.0,
+        "Viper 1",
+        "Bandit 1",
+        "M61A1 Vulcan",
+    )
+    assert "(7 FP)" in row.range_text and row.angles_text.startswith("ATA ")
+    assert "pipper on" in row.dice_text and "percentile 86" in row.dice_text
+    assert row.outcome.startswith("hit")
 
 
 def test_the_command_writes_the_page_and_refuses_a_wrong_suffix(
@@ -103,6 +117,6 @@ def test_a_real_browser_loads_the_page_without_errors_and_shows_every_picture(
         browser.close()
     assert problems == []
     # one renderer per process: its frame size is the first asked for in this process
-    assert len(images) == 2 and all(done and width >= 320 for done, width in images)
+    assert len(images) == 3 and all(done and width >= 320 for done, width in images)
     assert headings[:3] == ["Briefing", "Order of battle", "Key events"]
     assert (tmp_path / "debrief.png").stat().st_size > 10_000
