@@ -8,7 +8,7 @@ from typing import Any
 
 from models.timeline import TIMELINE_SUFFIX
 from sim.acmi.writer import TEXT_SUFFIX, ZIP_SUFFIX
-from sim.cli.arguments import SEED, TURNS
+from sim.cli.arguments import SEED, TURNS, source_stem
 from sim.output_file import OutputFile
 
 EXAMPLES = """\
@@ -57,10 +57,7 @@ def register(commands: Any) -> None:
 
 def default_output(source: str) -> Path:
     """``bfm/loop`` → ``loop.zip.acmi``; ``turn.furball.npz`` → ``turn.zip.acmi``."""
-    name = Path(source).name
-    for suffix in (TIMELINE_SUFFIX, ".npz", ".log.toml", ".toml"):
-        name = name.removesuffix(suffix)
-    return Path(name + ZIP_SUFFIX)
+    return Path(source_stem(source) + ZIP_SUFFIX)
 
 
 def _export(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:

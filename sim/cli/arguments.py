@@ -13,8 +13,10 @@ import argparse
 import math
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from models.scenario_common import MAX_TURNS
+from models.timeline import TIMELINE_SUFFIX
 
 
 def _shown(value: float) -> str:
@@ -99,3 +101,17 @@ FRAME_LIMITS = (
     f"{MIN_FRAME[0]}x{MIN_FRAME[1]} … {MAX_FRAME[0]}x{MAX_FRAME[1]} "
     f"(width {MIN_FRAME[0]} … {MAX_FRAME[0]}, height {MIN_FRAME[1]} … {MAX_FRAME[1]} pixels)"
 )
+
+
+SOURCE_SUFFIXES = (TIMELINE_SUFFIX, ".npz", ".log.toml", ".toml")
+"""What a source's file name ends with: a timeline, a game log, a scenario."""
+
+
+def source_stem(source: str) -> str:
+    """A source's name without folder or suffix: ``bfm/loop`` → ``loop``,
+    ``x/turn.furball.npz`` → ``turn``, ``my-game.log.toml`` → ``my-game`` (the name a
+    command's default output takes)."""
+    name = Path(source).name
+    for suffix in SOURCE_SUFFIXES:
+        name = name.removesuffix(suffix)
+    return name

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from models.timeline import TIMELINE_SUFFIX, Timeline
-from sim.cli.arguments import SEED, TURNS, frame_size
+from sim.cli.arguments import SEED, TURNS, frame_size, source_stem
 from sim.output_file import OutputFile
 
 PNG_SUFFIX = ".png"
@@ -83,10 +83,7 @@ def register(commands: Any) -> None:
 
 def default_output(source: str, aircraft: str) -> Path:
     """``bfm/loop``, ``viper-1`` → ``loop-viper-1.png``."""
-    name = Path(source).name
-    for suffix in (TIMELINE_SUFFIX, ".npz", ".log.toml", ".toml"):
-        name = name.removesuffix(suffix)
-    return Path(f"{name}-{aircraft}{PNG_SUFFIX}")
+    return Path(f"{source_stem(source)}-{aircraft}{PNG_SUFFIX}")
 
 
 def _load(source: str, seed: int | None, turns: int | None) -> Timeline:

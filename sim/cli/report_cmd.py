@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from models.timeline import TIMELINE_SUFFIX
-from sim.cli.arguments import SEED, TURNS, frame_size
+from sim.cli.arguments import SEED, TURNS, frame_size, source_stem
 from sim.output_file import OutputFile
 
 HTML_SUFFIX = ".html"
@@ -54,10 +54,7 @@ def register(commands: Any) -> None:
 
 def default_output(source: str) -> Path:
     """``bfm/loop`` → ``loop.html``; ``turn.furball.npz`` → ``turn.html``."""
-    name = Path(source).name
-    for suffix in (TIMELINE_SUFFIX, ".npz", ".log.toml", ".toml"):
-        name = name.removesuffix(suffix)
-    return Path(name + HTML_SUFFIX)
+    return Path(source_stem(source) + HTML_SUFFIX)
 
 
 def _report(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
