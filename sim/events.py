@@ -88,3 +88,20 @@ EVENT_MARK_KIND = {
 def mark_kind(event_kind: str) -> str:
     """The scrub-bar mark kind (a :data:`MARK_KINDS` key) of a timeline event kind."""
     return EVENT_MARK_KIND.get(event_kind, "other")
+
+
+def shooter_of(event: Event) -> str | None:
+    """Who fired, by an attack event: a missile event's launcher, else its first entity."""
+    launcher = event.data.get("launcher")
+    if isinstance(launcher, str):
+        return launcher
+    return event.entities[0] if event.entities else None
+
+
+def target_of(event: Event) -> str | None:
+    """Whom an attack event aims at: the target its data names, else its last entity when
+    it names more than one (a missile event names missile, launcher, target)."""
+    target = event.data.get("target")
+    if isinstance(target, str):
+        return target
+    return event.entities[-1] if len(event.entities) > 1 else None

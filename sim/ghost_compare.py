@@ -24,9 +24,10 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from models.timeline import Event, Timeline, TimelineMeta
+from models.timeline import Timeline, TimelineMeta
 from sim.bfm import HISTORY_S, chosen_target, enemies_by_range, geometry
 from sim.energy import specific_energy_ft
+from sim.events import shooter_of, target_of
 from sim.playback import Playback
 from sim.snapshot import EntityState, Snapshot
 
@@ -92,21 +93,6 @@ class SideTally:
         return f"{self.shots}/{self.hits}/{self.kills}"
 
 
-def _shooter(event: Event) -> str | None:
-    """Who fired: a missile event's launcher, else the event's first entity."""
-    launcher = event.data.get("launcher")
-    if isinstance(launcher, str):
-        return launcher
-    return event.entities[0] if event.entities else None
-
-
-def _target(event: Event) -> str | None:
-    target = event.data.get("target")
-    if isinstance(target, str):
-        return target
-    return event.entities[-1] if len(event.entities) > 1 else None
-
-
 def side_tallies(timeline: Timeline, until_s: float = math.inf) -> dict[str, SideTally]:
     """Each side's shots, hits and kills in the events up to ``until_s``, every side of the
     timeline listed (with zeros), in the order the sides first appear.
@@ -131,9 +117,9 @@ def side_tallies(timeline: Timeline, until_s: float = math.inf) -> dict[str, Sid
             break
         if event.kind in SHOT_KINDS:
             if event.data.get("launched") is not False:
-                credit(_shooter(event), 0)
+                credit(shooter_of(event), 0)
         elif event.kind == HIT_KIND:
-            shooter, target = _shooter(event), _target(event)
+            shooter, target = shooter_of(event), target_of(event)
             credit(shooter, 1)
             if shooter is not None and target is not None:
                 last_hit_by[target] = shooter

@@ -31,6 +31,7 @@ import numpy as np
 from models.playlist import Vignette
 from models.timeline import Event, Timeline
 from sim.cameras import CameraMode
+from sim.events import shooter_of, target_of
 
 MIN_SHOT_S: Final = 4.0
 """No shot is shorter than this (game seconds; longer still in the slow-motion replay)."""
@@ -144,21 +145,6 @@ class Plan:
 
 
 # -- moments worth a cut ---------------------------------------------------------------------
-def _shooter(event: Event) -> str | None:
-    """The aircraft that fired, from a launch, gunshot or hit event."""
-    launcher = event.data.get("launcher")
-    if isinstance(launcher, str):
-        return launcher
-    return event.entities[0] if event.entities else None
-
-
-def _target(event: Event) -> str | None:
-    target = event.data.get("target")
-    if isinstance(target, str):
-        return target
-    return event.entities[1] if len(event.entities) > 1 else None
-
-
 def event_moments(timeline: Timeline) -> list[Moment]:
     """The launches, gunshots, kills and merge decisions among the timeline's events."""
     names = {info.id: info.callsign for info in timeline.meta.entities}
@@ -172,10 +158,10 @@ def event_moments(timeline: Timeline) -> list[Moment]:
     for event in sorted(timeline.meta.events, key=lambda event: event.t_s):
         t = float(event.t_s)
         if event.kind in ("gunshot", "launch"):
-            shooter = _shooter(event)
+            shooter = shooter_of(event)
             if shooter not in aircraft:
                 continue
-            target = name(_target(event))
+            target = name(target_of(event))
             weapon = event.data.get("type", "a missile")
             if event.kind == "gunshot":
                 moments.append(
@@ -189,13 +175,13 @@ def event_moments(timeline: Timeline) -> list[Moment]:
                 caption = f"{name(shooter)} launches {weapon} at {target}"
                 moments.append(Moment(t, "launch", shooter, caption))
         elif event.kind == "hit":
-            target_id = _target(event)
-            if target_id is not None and _shooter(event) in aircraft:
+            target_id = target_of(event)
+            if target_id is not None and shooter_of(event) in aircraft:
                 last_hit[target_id] = event
         elif event.kind == "kill" and event.entities:
             victim = event.entities[0]
             hit = last_hit.get(victim)
-            scorer = _shooter(hit) if hit is not None else None
+            scorer = shooter_of(hit) if hit is not None else None
             if hit is None or scorer is None:
                 moments.append(Moment(t, "kill", victim, f"{name(victim)} goes down"))
                 continue
