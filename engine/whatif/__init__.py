@@ -21,11 +21,12 @@ from engine.whatif.orders import (
     plot_from_data,
     plot_from_file,
 )
+from engine.whatif.plots import Alternative
 from engine.whatif.source import Source, open_source
-from models.orders import BopPlot
 from models.timeline import Timeline
 
 __all__ = [
+    "Alternative",
     "Branch",
     "Change",
     "Flown",
@@ -83,9 +84,9 @@ def lineage_of(timeline: Timeline) -> tuple[Source, list[Change]]:
 
 def alternatives_at(
     source: Source, turn: int, aircraft: str, parents: Sequence[Change] = ()
-) -> list[tuple[str, BopPlot]]:
-    """The legal plots the planner finds for ``aircraft`` at the start of ``turn``, named
-    (Birds of Prey): (name, plot) pairs for a menu."""
+) -> list[Alternative]:
+    """The legal plots the planner finds for ``aircraft`` at the start of ``turn``, named and
+    placed in the roll × pull grid (Birds of Prey), for a menu."""
     from engine.whatif.branch import check_change
 
     if source.rules.name != "bop":
@@ -105,4 +106,4 @@ def alternatives_at(
         raise WhatIfError(
             f"--aircraft {aircraft}: {source.callsign(aircraft)} is not in play at turn {turn}"
         )
-    return [(a.name, a.plot) for a in alternatives(game, aircraft)]
+    return alternatives(game, aircraft)

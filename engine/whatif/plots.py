@@ -60,12 +60,21 @@ def plot_name(plot: BopPlot) -> str:
     return ", ".join(names)
 
 
+PULL_ROWS: tuple[str, ...] = ("straight", "unload", *(_load_name(load) for load in PULL_LOADS_G))
+"""What an alternative does after its roll, as a menu's grid rows name it: straight flight,
+an unload, or a pull at a Load Used."""
+
+
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """A legal plot for the game-turn and its name."""
+    """A legal plot for the game-turn, its name, and where it sits in the roll × pull grid:
+    the roll it starts with (cells, negative to the left) and what follows (a
+    :data:`PULL_ROWS` entry)."""
 
     name: str
     plot: BopPlot
+    roll_cells: int = 0
+    pull: str = "straight"
 
 
 def alternatives(game: Game, entity: str) -> list[Alternative]:
@@ -78,17 +87,22 @@ def alternatives(game: Game, entity: str) -> list[Alternative]:
     throttle = search.throttle_for(game, entity, state.throttle)
     start = search.start_attitude(game, entity)
     rolls = [r for r in search.roll_range(start) if r != 0]
-    groups: list[list[BopPlot]] = [
-        [search.plot_of(throttle, search.fly_straight(start, 10))],
-        [search.plot_of(throttle, search.unload(start, 10))],
+    groups: list[tuple[int, str, list[BopPlot]]] = [
+        (0, "straight", [search.plot_of(throttle, search.fly_straight(start, 10))]),
+        (0, "unload", [search.plot_of(throttle, search.unload(start, 10))]),
     ]
-    groups.extend(search.roll_then(throttle, start, r, search.fly_straight) for r in rolls)
+    groups.extend(
+        (r, "straight", search.roll_then(throttle, start, r, search.fly_straight)) for r in rolls
+    )
     for load in PULL_LOADS_G:
-        groups.extend(search.roll_then(throttle, start, r, search.pull(load)) for r in [0, *rolls])
+        groups.extend(
+            (r, _load_name(load), search.roll_then(throttle, start, r, search.pull(load)))
+            for r in [0, *rolls]
+        )
     others = game.scripted_orders()  # the legality judge wants every aircraft's orders
     found: list[Alternative] = []
     seen: set[str] = set()
-    for group in groups:
+    for roll_cells, pull, group in groups:
         for plot in group:
             if search.try_plot(game, entity, plot) is None:
                 continue
@@ -97,6 +111,6 @@ def alternatives(game: Game, entity: str) -> list[Alternative]:
             name = plot_name(plot)
             if name not in seen:
                 seen.add(name)
-                found.append(Alternative(name, plot))
+                found.append(Alternative(name, plot, roll_cells, pull))
             break
     return found

@@ -92,12 +92,12 @@ def _whatif(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         found = alternatives_at(source, args.turn, args.aircraft, changes)
         who = source.callsign(args.aircraft)
         lines = [f"{who}, turn {args.turn}: {len(found)} legal plots"]
-        lines.extend(f"  {name}" for name, _ in found)
+        lines.extend(f"  {a.name}" for a in found)
         data = {
             "aircraft": args.aircraft,
             "turn": args.turn,
             "plots": [
-                {"name": name, "order": plot.model_dump(mode="json")} for name, plot in found
+                {"name": a.name, "order": a.plot.model_dump(mode="json")} for a in found
             ],
         }
         return "\n".join(lines), data

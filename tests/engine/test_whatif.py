@@ -24,7 +24,7 @@ from engine.whatif import (
     plot_from_file,
     what_if,
 )
-from engine.whatif.plots import plot_name
+from engine.whatif.plots import PULL_ROWS, plot_name
 from models.files import DataFileError
 from models.orders import BopPlot
 from models.scenario import load_scenario
@@ -185,14 +185,30 @@ def test_a_branch_at_an_earlier_turn_drops_its_parents_later_change() -> None:
 def test_the_listed_plots_are_legal_and_named() -> None:
     source = open_source(PERCH)
     found = alternatives_at(source, 3, "viper-1")
-    names = [name for name, _ in found]
+    names = [a.name for a in found]
     assert {"straight", "unload", "roll 2 right, 7 G pull"} <= set(names)
     assert len(names) == len(set(names))
     game = fly(source, turns=2).game
     others = game.scripted_orders()
-    for name, plot in found:
-        assert plot_name(plot) == name
-        assert game.legal({**others, "viper-1": plot}), name
+    for alternative in found:
+        assert plot_name(alternative.plot) == alternative.name
+        assert game.legal({**others, "viper-1": alternative.plot}), alternative.name
+
+
+def test_each_listed_plot_sits_in_the_roll_by_pull_grid() -> None:
+    source = open_source(PERCH)
+    found = {a.name: a for a in alternatives_at(source, 3, "viper-1")}
+    assert (found["straight"].roll_cells, found["straight"].pull) == (0, "straight")
+    assert (found["unload"].roll_cells, found["unload"].pull) == (0, "unload")
+    assert (found["roll 2 right, 7 G pull"].roll_cells, found["roll 2 right, 7 G pull"].pull) == (
+        2,
+        "7 G",
+    )
+    for alternative in found.values():
+        assert alternative.pull in PULL_ROWS
+        first = alternative.plot.segments[0]
+        if alternative.roll_cells:  # the roll leads the plot, to the side its sign says
+            assert first.roll_cells == alternative.roll_cells, alternative.name
 
 
 def test_a_turn_out_of_range_is_refused() -> None:
