@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -184,6 +185,7 @@ class ReplayScene:
         ]
         self.ghost: Any = None
         """The ghost timeline's layer (``--ghost``), drawn over the replay's trails."""
+        self.ghost_label = ghost_label
         if ghost is not None:
             from sim.view.ghost import GhostLayer
 
@@ -359,6 +361,29 @@ class ReplayScene:
             self.ghost_panel.comparer.extend(timeline, complete)
             self.bounds = self.bounds.union(timeline_bounds(self.ghost.timeline))
             self.rig.bounds = self.bounds
+
+    def carry_view_from(self, old: ReplayScene) -> None:
+        """Look at this scene as the viewer looked at ``old`` (another timeline of the same
+        game, as a what-if branch is): the camera, the speed, the side shown, and which
+        overlays, labels and lists show."""
+        self.rig.orbit = old.rig.orbit
+        pb, was = self.playback, old.playback
+        pb.speed, pb.loop = was.speed, was.loop
+        if was.side is not None:
+            pb.show_side(was.side)
+        self.instructor.shown = dict(old.instructor.shown)
+        self.instructor.picked = old.instructor.picked
+        for layer, before in (
+            (self.awareness, old.awareness),
+            (self.radar_arcs, old.radar_arcs),
+            (self.drop_lines, old.drop_lines),
+            (self.legend, old.legend),
+            (self.event_list, old.event_list),
+        ):
+            if layer.shown != before.shown:
+                layer.toggle()
+        while self.labels.mode != old.labels.mode:
+            self.labels.cycle()
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, snapshot: Snapshot, dt_s: float) -> None:
@@ -778,13 +803,31 @@ class ReplayApp:
 
     ORBIT_DEG_PER_PIXEL = 0.3
 
-    def __init__(self, base: Any, scene: ReplayScene, demo: bool = False) -> None:
+    def __init__(
+        self,
+        base: Any,
+        scene: ReplayScene,
+        demo: bool = False,
+        source: str | None = None,
+        save_dir: Path | None = None,
+    ) -> None:
+        from direct.showbase.DirectObject import DirectObject
+
         self.base = base
         self.scene = scene
         self.demo = demo
         """In the convention demo esc belongs to the loop (it hands the screen back)."""
         scene.help.set_demo(demo)
         self.playback = scene.playback
+        self.keys = DirectObject()
+        """The replay's key and mouse bindings (the what-if menu takes them while open)."""
+        self.whatif: Any = None
+        """The in-window what-if (``y``), for a replay of a scenario, game log or timeline
+        file; none in the demo."""
+        if source is not None and not demo:
+            from sim.whatif_window import WhatIfControl
+
+            self.whatif = WhatIfControl(self, source, save_dir)
         self._drag: tuple[float, float] | None = None
         # In the demo the loop writes the status, the viewer's part in it.
         self.status = None if demo else StatusWriter.from_environment()
@@ -796,8 +839,37 @@ class ReplayApp:
         self.playback.play()
         base.taskMgr.add(self._update, "furball-update")
 
+    def rebind(self) -> None:
+        """Bind the replay's keys to the scene shown now (none while the what-if menu is
+        open: it has the keys)."""
+        self.keys.ignoreAll()
+        if self.whatif is None or not self.whatif.open:
+            self._bind()
+
+    def show_timeline(
+        self, timeline: Timeline, ghost: Timeline | None = None, ghost_label: str = ""
+    ) -> None:
+        """Replay another timeline of the same game (a what-if branch) in place of the
+        shown one, looked at as the viewer looked at it, with ``ghost`` over it."""
+        old = self.scene
+        scene = ReplayScene(
+            self.base,
+            timeline,
+            old.settings,
+            camera=old.rig.mode,
+            selected=old.playback.selected,
+            ghost=ghost,
+            ghost_label=ghost_label,
+        )
+        scene.carry_view_from(old)
+        scene.help.set_demo(self.demo)
+        old.destroy()
+        self.scene = scene
+        self.playback = scene.playback
+        self.rebind()
+
     def _bind(self) -> None:
-        pb, accept = self.playback, self.base.accept
+        pb, accept = self.playback, self.keys.accept
         accept("space", pb.toggle)
         accept("arrow_right", pb.step_tick, [1])
         accept("arrow_left", pb.step_tick, [-1])
@@ -840,10 +912,14 @@ class ReplayApp:
             accept("w", scene.toggle_ghost_panel)
         else:
             unbound.add("w")
-        scene.help.set_unbound(frozenset(unbound))
         accept("d", scene.drop_lines.toggle)
         accept("b", self._pick_pair)
         accept("x", scene.pair.clear)
+        if self.whatif is not None:
+            accept("y", self.whatif.toggle)
+        else:
+            unbound.add("y")
+        scene.help.set_unbound(frozenset(unbound))
         if not self.demo:
             accept("escape", self.base.userExit)
         for key, mode in zip("123456", CAMERA_MODES, strict=True):
@@ -865,7 +941,7 @@ class ReplayApp:
         with no aircraft there, step the pair's other end on to the next aircraft."""
         pair = self.scene.pair
         # An offscreen base has no mouse at all.
-        at = self._mouse() if self.base.mouseWatcherNode is not None else None
+        at = self.mouse()
         picked = None
         if at is not None:
             aspect2d = self.base.aspect2d
@@ -882,14 +958,15 @@ class ReplayApp:
     def _zoom(self, factor: float) -> None:
         self.scene.rig.orbit = self.scene.rig.orbit.zoomed(factor)
 
-    def _mouse(self) -> tuple[float, float] | None:
+    def mouse(self) -> tuple[float, float] | None:
+        """Where the mouse is in render2d units (None off the window, or offscreen)."""
         watcher = self.base.mouseWatcherNode
-        if not watcher.hasMouse():
+        if watcher is None or not watcher.hasMouse():
             return None
         return (watcher.getMouseX(), watcher.getMouseY())
 
     def _press(self) -> None:
-        at = self._mouse()
+        at = self.mouse()
         if at is None:
             return
         from sim.view.controls import BAR_CLICK_HALF, BAR_Z
@@ -919,15 +996,19 @@ class ReplayApp:
         if self._updates == 2:
             self.first_frame_wall_s = round(time.time(), 3)
         dt = self.base.clock.getDt()
-        if self._drag is not None and (at := self._mouse()) is not None:
+        if self._drag is not None and (at := self.mouse()) is not None:
             width, height = self.base.win.getXSize(), self.base.win.getYSize()
             dx = (at[0] - self._drag[0]) * width / 2
             dy = (at[1] - self._drag[1]) * height / 2
             rig = self.scene.rig
             rig.orbit = rig.orbit.turned(-dx * self.ORBIT_DEG_PER_PIXEL, -dy * 0.3)
             self._drag = at
+        if self.whatif is not None:
+            self.whatif.update()
         self.playback.advance(dt)
         self.scene.draw(self.playback.snapshot(), dt)
+        if self.whatif is not None:
+            self.whatif.frame()
         if self.status is not None and self.status.due():
             self.status.write(self.window_status())
         return task.cont
@@ -947,6 +1028,7 @@ class ReplayApp:
             "aircraft_list": scene.roster.visible,
             "event_list": scene.event_list.visible,
             "what_changed": scene.ghost_panel is not None and scene.ghost_panel.visible,
+            "ghost": scene.ghost_label if scene.ghost is not None else None,
         }
 
     def window_status(self) -> dict[str, Any]:
@@ -955,6 +1037,8 @@ class ReplayApp:
         size = (int(base.win.getXSize()), int(base.win.getYSize()))
         extent = (float(base.a2dRight), float(base.a2dTop))
         boxes = self.scene.screen_boxes()
+        if self.whatif is not None and (box := self.whatif.panel.screen_box(base.aspect2d)):
+            boxes["what-if"] = box
         return {
             "app": "replay",
             "frame": int(base.clock.getFrameCount()),
@@ -971,6 +1055,7 @@ class ReplayApp:
             "side": pb.side,
             "help": self.scene.help.visible,
             "overlays": self._overlay_status(),
+            "whatif": None if self.whatif is None else self.whatif.status(),
             "size": list(size),
             "panels": {name: box_pixels(box, extent, size) for name, box in boxes.items()},
         }
@@ -979,8 +1064,11 @@ class ReplayApp:
         """Stop the update task and drop the bindings, leaving the scene to its owner (the
         demo loop takes its scene back when the viewer walks away)."""
         self.base.taskMgr.remove("furball-update")
+        self.keys.ignoreAll()
         self.base.ignoreAll()
 
     def destroy(self) -> None:
         self.release()
+        if self.whatif is not None:
+            self.whatif.destroy()
         self.scene.destroy()

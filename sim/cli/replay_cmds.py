@@ -576,7 +576,7 @@ def _play(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     base, scene = _scene(
         args, size, offscreen=False, loop=args.loop, timeline=timeline, ghost=ghost
     )
-    app = ReplayApp(base, scene)
+    app = ReplayApp(base, scene, source=args.source)
     base.run()
     app.destroy()
     return "replay closed", {"window": True}
@@ -635,7 +635,7 @@ def _play_streamed(
     )
     if args.side is not None:
         scene.playback.show_side(args.side)
-    app = ReplayApp(base, scene)
+    app = ReplayApp(base, scene, source=args.source)
     seen = first.version
     failed: list[str] = []
 
@@ -643,6 +643,8 @@ def _play_streamed(
         """Once a frame, before the replay's update: take what the engine published."""
         nonlocal seen
         collect_garbage()  # here, never in the engine's thread (sim.main_thread_gc)
+        if app.scene is not scene:  # a what-if branch replaced the game as it streamed
+            return task.done
         if task.frame == 1:  # the first frame is drawn: the engine may play on
             engine.resume()
         pb = scene.playback

@@ -96,9 +96,7 @@ def _whatif(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         data = {
             "aircraft": args.aircraft,
             "turn": args.turn,
-            "plots": [
-                {"name": a.name, "order": a.plot.model_dump(mode="json")} for a in found
-            ],
+            "plots": [{"name": a.name, "order": a.plot.model_dump(mode="json")} for a in found],
         }
         return "\n".join(lines), data
     if args.output is None:

@@ -120,6 +120,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("b", "range and bearing: pick the aircraft under the mouse (or the next)"),
     ("x", "clear the range and bearing pair"),
     ("w", "what changed: this replay against its ghost (with --ghost)"),
+    ("y", "what if: fly the selected aircraft another order this game-turn (menu)"),
     ("h", "show / hide this help"),
     ("esc", "quit"),
 )
