@@ -240,12 +240,13 @@ class ReplayScene:
         self.ghost_panel: Any = None
         """The "what changed" panel comparing the replay with its ghost (key ``w``)."""
         if ghost is not None:
-            from sim.ghost_compare import GhostComparer
+            from sim.ghost_compare import GhostComparer, branch_change
             from sim.view.ghost_panel import WhatChangedPanel
 
             self.ghost_panel = WhatChangedPanel(
                 base.aspect2d,
                 GhostComparer(timeline, ghost, ghost_label or "the ghost", complete=complete),
+                change=branch_change(timeline.meta),
             )
             self.ghost_panel.set_shown(ghost_panel)
         self._lists_key: tuple[object, ...] | None = None

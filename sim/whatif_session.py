@@ -14,6 +14,7 @@ Flying takes seconds (the parent is flown again, then the branch), so the window
 
 from __future__ import annotations
 
+import math
 import sys
 import threading
 from collections.abc import Callable
@@ -52,7 +53,7 @@ def turn_at(timeline: Timeline, t_s: float) -> int:
     that starts there (a what-if changes that turn's order), and at the very end the last
     turn played."""
     meta = timeline.meta
-    tick = round(t_s / meta.tick_s)
+    tick = math.floor(t_s / meta.tick_s + 1e-6)  # a time between ticks is in the earlier
     played = max(1, turns_played(timeline))
     return max(1, min(tick // meta.ticks_per_turn + 1, played))
 

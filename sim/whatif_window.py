@@ -145,7 +145,8 @@ class WhatIfControl:
 
     @property
     def busy(self) -> bool:
-        return any(job is not None and not job.done for job in (self.menu_job, self.fly_job))
+        """Whether a job runs, or has ended and :meth:`update` has yet to take its result."""
+        return self.menu_job is not None or self.fly_job is not None
 
     def update(self) -> None:
         """Once a frame: collect garbage here while a job runs (never in its thread), and
@@ -207,7 +208,8 @@ class WhatIfControl:
             self._say(str(error), warning=True)
             return
         self.saved.append(path)
-        self._say(f"saved {path}")
+        self._say(f"saved {path.name}")
+        print(f"what-if: saved {path}", flush=True)
 
     def next_aircraft(self) -> None:
         """The menu for the next aircraft in the same turn."""
@@ -254,9 +256,11 @@ class WhatIfControl:
         start = turn_start_s(self.app.scene.timeline, self.turn)
         shown = self.session.shown if self.session is not None else 0
         depth = f"  (branch {shown})" if shown else ""
+        word = self.app.scene.timeline.meta.turn_word
+        after = f", the end of {word} {self.turn - 1}" if self.turn > 1 else ", the start"
         self.panel.set_title(
             f"WHAT IF  {self._callsign().upper()}  {self._turn_words().upper()} "
-            f"from {start:.1f} s{depth}"
+            f"from {start:.1f} s{after}{depth}"
         )
 
     def _write_lineage(self) -> None:

@@ -6,6 +6,9 @@ shots/hits/kills, now and at the end, for the replay ("this") and the ghost.  A 
 value that differs from the replay's is amber.  Every number is worked out in
 :mod:`sim.ghost_compare`; the panel only writes it.
 
+A replay of a what-if branch says under the title, in amber, what the branch changed (its
+timeline records it: :func:`sim.ghost_compare.branch_change`).
+
 It hangs where the aircraft list does (the scene places either, whichever shows), so it has
 the list's width.
 """
@@ -42,6 +45,8 @@ FIGURE_ROWS = 5
 """Range, ATA/AA, altitude, speed and specific energy (:func:`sim.ghost_compare.figure_rows`)."""
 TITLE_CHARS = 52
 """The title line is cut to this many characters."""
+CHANGE_CHARS = 64
+"""The change line (smaller letters) is cut to this many."""
 GHOST_RGBA = (0.80, 0.84, 0.90, 1.0)
 """A ghost value equal to the replay's: a little dimmer than the replay's white."""
 
@@ -66,14 +71,19 @@ def pair_heading(comparison: GhostComparison) -> str:
 class WhatChangedPanel(Toggleable):
     """The comparison table, hidden until toggled."""
 
-    def __init__(self, parent: NodePath, comparer: GhostComparer) -> None:
+    def __init__(self, parent: NodePath, comparer: GhostComparer, change: str = "") -> None:
         self.comparer = comparer
+        self.head_rows = HEAD_ROWS + (1 if change else 0)
+        """With a change line (a what-if branch's, under the title) the heads take a row more."""
         self.root = make_root(parent, "what-changed")
         self.root.setBin("fixed", 25)  # over the HUD panels, under the help overlay
         self._backing: NodePath | None = None
         self._rows: list[list[Label]] = []
         self._key: tuple[object, ...] | None = None
         self.title = Label(self.root, "title", "", scale=TEXT_SCALE, colour=CAPTION)
+        self.change = Label(
+            self.root, "change", clip(change, CHANGE_CHARS), scale=TEXT_SCALE * 0.85, colour=AMBER
+        )
         self.pair = Label(self.root, "pair", "", scale=TEXT_SCALE)
         self.now_heading, self.end_heading = (
             Label(self.root, name, "", scale=TEXT_SCALE, colour=CAPTION, align="center")
@@ -95,16 +105,19 @@ class WhatChangedPanel(Toggleable):
 
     def _place_heads(self) -> None:
         self.title.node.setPos(COLUMNS[0][0], 0, self._row_y(0))
-        self.pair.node.setPos(COLUMNS[0][0], 0, self._row_y(1))
-        self.now_heading.node.setPos((COLUMNS[1][0] + COLUMNS[2][0]) / 2 - 0.08, 0, self._row_y(1))
-        self.end_heading.node.setPos((COLUMNS[3][0] + COLUMNS[4][0]) / 2 - 0.08, 0, self._row_y(1))
+        shift = self.head_rows - HEAD_ROWS
+        self.change.node.setPos(COLUMNS[0][0], 0, self._row_y(1))
+        pair_y = self._row_y(1 + shift)
+        self.pair.node.setPos(COLUMNS[0][0], 0, pair_y)
+        self.now_heading.node.setPos((COLUMNS[1][0] + COLUMNS[2][0]) / 2 - 0.08, 0, pair_y)
+        self.end_heading.node.setPos((COLUMNS[3][0] + COLUMNS[4][0]) / 2 - 0.08, 0, pair_y)
         for label, (x, _align) in zip(self.column_headings, COLUMNS[1:], strict=True):
-            label.node.setPos(x, 0, self._row_y(2))
+            label.node.setPos(x, 0, self._row_y(2 + shift))
 
     def height(self) -> float:
         """The panel's height at scale 1: its headings, the aircraft's rows and a row per
         side of either timeline."""
-        rows = HEAD_ROWS + FIGURE_ROWS + len(self.comparer.sides)
+        rows = self.head_rows + FIGURE_ROWS + len(self.comparer.sides)
         return TOP_PAD + ROW_STEP * rows + BOTTOM_PAD
 
     def place(self, x: float, top: float, scale: float) -> None:
@@ -125,7 +138,7 @@ class WhatChangedPanel(Toggleable):
         ]
         for r, row in enumerate(self._rows):
             for label, (x, _align) in zip(row, COLUMNS, strict=True):
-                label.node.setPos(x, 0, self._row_y(HEAD_ROWS + r))
+                label.node.setPos(x, 0, self._row_y(self.head_rows + r))
         if self._backing is not None:
             self._backing.removeNode()
         self._backing = backing(self.root, "backing", 0.0, -self.height(), PANEL_WIDTH, 0.0)

@@ -48,7 +48,7 @@ CURSOR_RGBA = (0.95, 0.70, 0.15, 0.45)
 MARK_RGBA = (0.60, 0.90, 0.60, 1.0)
 """A grid cell with a legal plot."""
 HINT = "arrows move · enter or click flies · tab next aircraft · backspace parent · s saves · esc"
-TITLE_CHARS, LINE_CHARS = 70, 96
+TITLE_CHARS, LINE_CHARS = 96, 120
 
 
 def fitted_scale(half_width: float, half_height: float) -> float:
@@ -76,10 +76,11 @@ class WhatIfPanel(Toggleable):
         frame = backing(
             self.root, "backing", 0.0, -PANEL_HEIGHT, PANEL_WIDTH, 0.0, (0.02, 0.03, 0.05, 0.94)
         )
-        frame.setBin("fixed", 0)
+        frame.setBin("fixed", 38)  # its text at 40, the cursor's mark between
         self.cursor_mark = backing(
             self.root, "cursor", 0.0, -ROW_STEP, 1.0, 0.0, CURSOR_RGBA, radius=0.01
         )
+        self.cursor_mark.setBin("fixed", 39)
         self.title = Label(self.root, "title", "", scale=TEXT_SCALE * 1.15, colour=WHITE)
         self.title.node.setPos(PAD, 0, -PAD - ROW_STEP * 0.8)
         self.hint = Label(self.root, "hint", HINT, scale=TEXT_SCALE * 0.9, colour=CAPTION)
@@ -166,7 +167,7 @@ class WhatIfPanel(Toggleable):
                     Label(
                         self.root,
                         f"cell-{r}-{c}",
-                        "+" if legal else "·",
+                        "+" if legal else ".",
                         scale=TEXT_SCALE,
                         colour=MARK_RGBA if legal else CAPTION,
                         align="center",
