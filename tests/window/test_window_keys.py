@@ -67,11 +67,13 @@ def test_every_key_of_the_help_does_what_it_says(open_window: Callable[..., Wind
     after = window.status()["t_s"]
     press(window, "comma", "the previous event", lambda s: s["t_s"] < after)
     press(window, "f", "freeze: paused", lambda s: not s["playing"])
+    press(window, "y", "the what-if menu opens", lambda s: s["whatif"]["open"])
+    press(window, "Escape", "the menu closes, the replay stays", lambda s: not s["whatif"]["open"])
     press(window, "h", "the help shows", lambda s: s["help"])
     window.screenshot("help")
     press(window, "h", "the help hides", lambda s: not s["help"])
     listed = {key for key, _ in HELP_LINES}
-    tested = set(overlays) | {"space", "h", "l", "tab", "esc", "1 2 3 4 5 6", ", / ."}
+    tested = set(overlays) | {"space", "h", "l", "tab", "esc", "y", "1 2 3 4 5 6", ", / ."}
     untested = {k for k in listed if k not in tested and not k.startswith(("mouse", "click"))}
     # This replay has no ghost, so "w" (the what-changed panel) is not bound here.
     assert untested <= {"left / right", "[ / ]", "up / down", "home", "f", "w"}, untested
