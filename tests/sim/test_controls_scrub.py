@@ -143,13 +143,13 @@ def test_a_click_on_the_track_seeks_there(clean_scene: Any) -> None:
             for dz in (0.0, BAR_CLICK_HALF * 0.8):
                 x = bar.x_at(fraction * bar.duration_s)
                 at = clean_scene.render2d.getRelativePoint(bar.root, Point3(x, 0, BAR_Z + dz))
-                app._mouse = lambda at=at: (at.x, at.z)  # type: ignore[method-assign]
+                app.mouse = lambda at=at: (at.x, at.z)  # type: ignore[method-assign]
                 app._press()
                 app._release()
                 assert app.playback.t_s == pytest.approx(fraction * bar.duration_s, abs=0.7)
         # above the bar's band a press starts an orbit drag instead
         at = clean_scene.render2d.getRelativePoint(bar.root, Point3(0, 0, BAR_Z + 0.2))
-        app._mouse = lambda: (at.x, at.z)  # type: ignore[method-assign]
+        app.mouse = lambda: (at.x, at.z)  # type: ignore[method-assign]
         app._press()
         assert app._drag is not None
     finally:
