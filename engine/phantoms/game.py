@@ -902,7 +902,8 @@ class PhantomsGame:
     # -- leaving the game -----------------------------------------------------------------
     def _kill(self, plane: PlaneState, how: str, ejected: bool | None = None) -> None:
         crew = "" if ejected is None else ", crew ejected" if ejected else ", crew lost"
-        self._event("kill", (plane.id,), f"destroyed ({how}){crew}", cause=how)
+        ejection = {} if ejected is None else {"ejected": ejected}
+        self._event("kill", (plane.id,), f"destroyed ({how}){crew}", cause=how, **ejection)
         for other in self.planes.values():
             if plane.id in other.locks:
                 other.locks.remove(plane.id)

@@ -25,6 +25,7 @@ from sim.cli import (
     demo_cmd,
     list_cmd,
     mission_cmd,
+    odds_cmd,
     perf_cmd,
     phad_cmd,
     replay_cmds,
@@ -84,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         parser_class=_Parser,
         metavar=(
             "{list,play,render,demo,run,validate,inspect,whatif,mission,campaign,export-acmi,"
-            "report,chart,shots,perf,phad,bearing}"
+            "report,chart,shots,odds,perf,phad,bearing}"
         ),
     )
     list_cmd.register(commands)
@@ -97,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     acmi_cmd.register(commands)
     report_cmd.register(commands)
     debrief_cmds.register(commands)
+    odds_cmd.register(commands)
     perf_cmd.register(commands)
     phad_cmd.register(commands)
     bearing_cmd.register(commands)

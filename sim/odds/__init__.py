@@ -1,0 +1,1 @@
+"""Odds: a scenario swept over dice seeds and variations, and what tends to happen."""
