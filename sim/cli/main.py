@@ -137,8 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ValueError) as error:
         print(f"{where}: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print(f"{where}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as stop:
+        said = f": {stop}" if str(stop) else ""  # e.g. what a stopped sweep kept
+        print(f"{where}: interrupted{said}", file=sys.stderr)
         return EXIT_INTERRUPTED
     try:
         print(json.dumps(data, indent=2) if getattr(args, "json", False) else text)

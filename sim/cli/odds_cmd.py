@@ -157,10 +157,10 @@ def _odds(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     run = final["run"]
     cost = run["engine_cpu_ms_per_game"]
     cost_text = f", the engine {cost:.0f} ms of CPU a game" if cost is not None else ""
-    resumed = f" ({run['games_resumed']} resumed from the file)" if run["games_resumed"] else ""
+    resumed = f", {run['games_resumed']} of them from the file" if run["games_resumed"] else ""
     seeds = f"seeds {setup.first_seed}–{setup.first_seed + setup.seeds - 1}"
     lines = [
-        f"{setup.name}: {len(final['games'])} games ({seeds}{resumed}) on {where} in "
+        f"{setup.name}: {len(final['games'])} games, {seeds}{resumed}; played on {where} in "
         f"{run['wall_s']:.1f} s{cost_text}",
         "",
     ]

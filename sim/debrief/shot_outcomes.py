@@ -39,6 +39,25 @@ def fired(record: ShotRecord) -> bool:
     )
 
 
+def shots(records: Sequence[ShotRecord]) -> list[ShotRecord]:
+    """Every shot fired, in order: the records of a gun fired or a weapon launched, and a
+    result that stands alone — a gun attack whose rules write only what came of it
+    (*Phantoms*: ``Gauntlet 3 gun → Sokol 3: miss``), with no shot record at that moment
+    between the same two aircraft and no missile of its own."""
+    shot_at = {(r.t_s, r.shooter, r.target) for r in records if category(r) == "shot"}
+    return [
+        r
+        for r in records
+        if fired(r)
+        or (
+            category(r) == "result"
+            and not r.missile
+            and r.shooter
+            and (r.t_s, r.shooter, r.target) not in shot_at
+        )
+    ]
+
+
 def is_hit(record: ShotRecord) -> bool:
     """The record says the target was hit (``hit: …``, ``missile hit``, ``2 hits``)."""
     outcome = record.outcome.lower()

@@ -21,7 +21,7 @@ from models.timeline import Event, Timeline
 from sim.debrief.kinds import base_kind
 from sim.debrief.series import FUEL_CHANNELS, numeric_channel
 from sim.debrief.shot_log import ShotRecord, shot_log
-from sim.debrief.shot_outcomes import fired, hits
+from sim.debrief.shot_outcomes import hits, shots
 
 LOSS_WORDS = frozenset({"kill", "destroyed", "crash", "falls", "shot_down", "ground", "lost"})
 """Event kinds (the word after a rule set's dot) that take the aircraft they name first out
@@ -120,8 +120,8 @@ def game_outcome(timeline: Timeline) -> GameOutcome:
     sides = {side: SideTally() for side in sorted(set(aircraft.values()))}
     records = shot_log(timeline)
     first = None
-    for record in records:
-        if fired(record) and record.shooter in aircraft:
+    for record in shots(records):
+        if record.shooter in aircraft:
             side = aircraft[record.shooter]
             sides[side].shots += 1
             if first is None:

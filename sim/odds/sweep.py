@@ -25,13 +25,14 @@ SAVE_EVERY_S = 2.0
 """How often the odds file is rewritten while games come in."""
 
 
-class SweepInterrupted(Exception):
-    """The sweep was stopped (ctrl-c); what it played is saved."""
+class SweepInterrupted(KeyboardInterrupt):
+    """The sweep was stopped (ctrl-c); what it played is saved. The command line reports
+    it as any ctrl-c (exit status 130), with this message."""
 
     def __init__(self, kept: int, total: int, output: str) -> None:
         super().__init__(
-            f"stopped: {kept} of {total} games kept in {output}; run the same command again "
-            "to carry on from them"
+            f"{kept} of {total} games kept in {output}; the same command again carries on "
+            "from them"
         )
         self.kept, self.total = kept, total
 
