@@ -105,7 +105,7 @@ def connect(address: str) -> Any:
             f"--cluster {address}: Dask is not installed; pip install 'furball[cluster]'"
         ) from None
     try:
-        return Client(address, timeout="10s")
+        return Client(address, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(
             f"--cluster {address}: no Dask scheduler answers there ({error}); start one with "
@@ -119,7 +119,7 @@ def _run_on(client: Any, address: str, jobs: Sequence[GameJob], on_result: OnRes
     futures = client.map(play_game, list(jobs), pure=False)
     reported: set[int] = set()
     try:
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
             try:
                 result = future.result()
             except ImportError as error:

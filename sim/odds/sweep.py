@@ -31,8 +31,7 @@ class SweepInterrupted(KeyboardInterrupt):
 
     def __init__(self, kept: int, total: int, output: str) -> None:
         super().__init__(
-            f"{kept} of {total} games kept in {output}; the same command again carries on "
-            "from them"
+            f"{kept} of {total} games kept in {output}; the same command again carries on from them"
         )
         self.kept, self.total = kept, total
 
