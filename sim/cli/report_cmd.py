@@ -48,6 +48,12 @@ def register(commands: Any) -> None:
     report.add_argument(
         "--no-frames", action="store_true", help="leave out the key frames (no 3-D rendering)"
     )
+    report.add_argument(
+        "--odds",
+        type=Path,
+        metavar="NAME.odds.json",
+        help="add the odds of a sweep of the same scenario (furball odds) to the sheet",
+    )
     report.add_argument("--json", action="store_true", help="print a JSON summary")
     report.set_defaults(handler=_report)
 
@@ -59,8 +65,10 @@ def default_output(source: str) -> Path:
 
 def _report(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     from sim.cli.replay_cmds import load_source, source_path
+    from sim.odds.odds_file import read_odds
     from sim.report.build import build_sheet
     from sim.report.frames import FRAME_SIZE
+    from sim.report.odds_section import odds_section
     from sim.report.page import render_page
 
     checked = OutputFile.check(
@@ -69,10 +77,18 @@ def _report(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         option="-o",
         reads=[source_path(args.source)],
     )
+    odds = None if args.odds is None else read_odds(args.odds)  # told before anything plays
     timeline = load_source(args.source, args.seed, args.turns)
+    if odds is not None and odds["scenario_name"] != timeline.meta.scenario:
+        raise ValueError(
+            f"--odds {args.odds}: a sweep of {odds['scenario_name']!r}; this fight is "
+            f"{timeline.meta.scenario!r}"
+        )
     sheet = build_sheet(
         timeline, frames=not args.no_frames, frame_size=args.frame_size or FRAME_SIZE
     )
+    if odds is not None:
+        sheet.odds_html = odds_section(odds)
     page = render_page(sheet)
     with checked.writing() as partial:
         partial.write_text(page, encoding="utf-8")
@@ -82,6 +98,7 @@ def _report(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         "frames": len(sheet.frames),
         "charts": len(sheet.charts),
         "shots": len(sheet.shots),
+        "odds": odds is not None,
         "bytes": size_bytes,
     }
     text = (

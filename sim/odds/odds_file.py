@@ -69,6 +69,28 @@ class SweepSetup:
         }
 
 
+def read_odds(path: Path) -> dict[str, Any]:
+    """An odds file's content, checked to be one (its kind, format and results);
+    :class:`OddsFileError` naming the file and what is wrong."""
+    try:
+        data = json.loads(read_bytes(path, ODDS_MAX_BYTES))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as error:
+        raise OddsFileError(f"{path}: not an odds file furball can read ({error})") from None
+    if not isinstance(data, dict) or data.get("kind") != KIND:
+        raise OddsFileError(f"{path}: not an odds file (no kind = {KIND!r})")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise OddsFileError(
+            f"{path}: format_version {data.get('format_version')!r}; this furball reads "
+            f"{FORMAT_VERSION}"
+        )
+    results = data.get("results")
+    if not isinstance(results, list) or not all(
+        isinstance(r, dict) and isinstance(r.get("rows"), list) for r in results
+    ):
+        raise OddsFileError(f"{path}: results: not a list of variations with rows")
+    return data
+
+
 def read_finished(path: Path, setup: SweepSetup) -> dict[tuple[int, int], dict[str, Any]]:
     """The games an existing odds file holds for this set-up, by (variation, seed); empty
     when there is no file. :class:`OddsFileError` when the file is not an odds file or

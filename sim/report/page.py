@@ -66,6 +66,8 @@ class Sheet:
     frames: list[tuple[Moment, bytes]] = field(default_factory=list)
     charts: list[Picture] = field(default_factory=list)
     shots: list[ShotRow] = field(default_factory=list)
+    odds_html: str = ""
+    """The odds of a sweep of this set-up (:mod:`.odds_section`), when one was given."""
 
 
 def data_uri(png: bytes) -> str:
@@ -166,6 +168,7 @@ def render_page(sheet: Sheet) -> str:
             timeline_section(key_events(timeline), timeline.meta.turn_word),
             shots_section(sheet.shots),
             charts_section(sheet.charts),
+            sheet.odds_html,
             frames_section(sheet.frames),
         )
     )

@@ -314,3 +314,22 @@ def test_a_game_log_or_a_foreign_file_is_refused(
     assert main(["odds", DUEL, "--seeds", "1", "--workers", "1", "-o", str(mine)]) == 2
     assert "is not an odds file" in capsys.readouterr().err
     assert mine.read_text() == "my own notes\n"
+
+
+def test_the_debrief_sheet_carries_the_odds_of_its_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    odds_file = tmp_path / "duel.odds.json"
+    assert main(["odds", DUEL, "--seeds", "3", "--workers", "1", "-o", str(odds_file)]) == 0
+    page = tmp_path / "duel.html"
+    argv = ["report", DUEL, "-o", str(page), "--no-frames", "--odds", str(odds_file)]
+    assert main(argv) == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<h2>The odds</h2>" in html and "as written: 3 games" in html
+    assert html.count("data:image/png;base64,") >= 2  # the fight's chart and the odds chart
+    capsys.readouterr()
+    other = tmp_path / "perch.html"
+    wrong = ["report", "bfm/perch-3000", "-o", str(other), "--no-frames", "--odds", str(odds_file)]
+    assert main(wrong) == 2
+    assert "a sweep of 'Guns duel: F-86F vs MiG-15bis'" in capsys.readouterr().err
+    assert not other.exists()
