@@ -22,6 +22,7 @@ from engine.hexmap import STEP_FT
 from models.timeline import Timeline
 from sim.bfm import HISTORY_S
 from sim.cameras import CAMERA_MODES, FOLLOWING_MODES, Bounds, CameraMode, CameraPose, CameraRig
+from sim.debrief.shot_log import ShotRecord
 from sim.events import notable
 from sim.playback import Playback
 from sim.snapshot import Snapshot
@@ -31,6 +32,7 @@ from sim.view.controls import HelpOverlay, ScrubBar
 from sim.view.event_list import PANEL_WIDTH as EVENTS_WIDTH
 from sim.view.event_list import EventList, next_event_time
 from sim.view.layer import Eye, ScreenBox, ViewSettings, shown_box
+from sim.view.shot_log_panel import ShotLogPanel
 from sim.view.target_box import BOX_PX
 from sim.window_status import StatusWriter, box_pixels
 
@@ -237,6 +239,8 @@ class ReplayScene:
         self.help = HelpOverlay(base.aspect2d)
         self.roster = AircraftList(base.aspect2d, timeline.meta.events)
         self.event_list = EventList(base.aspect2d, timeline.meta.events)
+        self.shot_log = ShotLogPanel(base.aspect2d, timeline)
+        """The shot log (key ``o``), in the event list's place: one of the two shows."""
         self.ghost_panel: Any = None
         """The "what changed" panel comparing the replay with its ghost (key ``w``)."""
         if ghost is not None:
@@ -253,6 +257,8 @@ class ReplayScene:
         self._row_panels_hidden = False
         self._gauges_hidden = False
         self._throttle_hidden = False
+        self._phad_hidden = False
+        """The PHAD is hidden to make way for the shot log on a window too narrow beside it."""
         """The throttle is hidden to make way for the event list."""
         """The row panels are hidden to make way for the aircraft list."""
         self._events_shown = False
@@ -358,6 +364,7 @@ class ReplayScene:
         self.labels.missile_targets = dict(targets)
         self.roster.set_events(timeline.meta.events)
         self.event_list.set_events(timeline.meta.events)
+        self.shot_log.set_timeline(timeline)
         if self.ghost_panel is not None:
             self.ghost_panel.comparer.extend(timeline, complete)
             self.bounds = self.bounds.union(timeline_bounds(self.ghost.timeline))
@@ -380,6 +387,7 @@ class ReplayScene:
             (self.drop_lines, old.drop_lines),
             (self.legend, old.legend),
             (self.event_list, old.event_list),
+            (self.shot_log, old.shot_log),
         ):
             if layer.shown != before.shown:
                 layer.toggle()
@@ -419,6 +427,7 @@ class ReplayScene:
         self._place_lists(aspect)
         self.roster.update(snapshot)
         self.event_list.update(snapshot)
+        self.shot_log.update(snapshot)
         if self.ghost_panel is not None:
             self.ghost_panel.update(snapshot, self.ghost.snapshot, self.instructor.picked)
         self.apply_camera(pose)
@@ -442,7 +451,7 @@ class ReplayScene:
         """The aircraft list hangs below the clock between the HUD's top columns; the event
         list stands above the scrub bar between the throttle and the PHAD, where it stands
         in for the event ticker (hidden while it shows).  Both narrow to fit."""
-        roster, events = self._top_list(), self.event_list
+        roster, events = self._top_list(), self._bottom_list()
         if self.hud is not None and events.visible != self._events_shown:
             self._events_shown = events.visible  # only on a change: the demo hides it too
             if events.visible:
@@ -454,22 +463,36 @@ class ReplayScene:
             self._show_gauges(True)
         if not events.visible:
             self._show_throttle(True)
+        if not self.shot_log.visible:
+            self._show_phad(True)
         if not (roster.visible or events.visible):
             self._lists_key = None  # a list shown again is placed again (and its room made)
             return
         # The HUD's plan too: it lays its panels out again after the window's shape changes.
         plan = id(self.hud.plan) if self.hud is not None else 0
-        key = (round(aspect, 4), self.rig.mode, id(roster), roster.visible, events.visible, plan)
+        key = (
+            round(aspect, 4),
+            self.rig.mode,
+            id(roster),
+            roster.visible,
+            id(events),
+            events.visible,
+            plan,
+        )
         if key == self._lists_key:
             return
         self._lists_key = key
         self._show_row_panels(True)
         self._show_gauges(True)
         self._show_throttle(True)
+        self._show_phad(True)
         top, margin = float(self.base.a2dTop), 0.03
         full = (-aspect + 0.05, aspect - 0.05)
         spans = {"top": full, "bottom": full}
         roster_top, events_bottom = top - 0.2, -top + 0.2
+        scrub = shown_box(self.scrub.root, self.base.aspect2d)
+        if scrub is not None:  # above the scrub bar and its legend, however tall they draw
+            events_bottom = max(events_bottom, scrub[3] + margin / 2)
         boxes: dict[str, ScreenBox] = {}
         if self.hud is not None:
             boxes = self.screen_boxes()
@@ -493,7 +516,11 @@ class ReplayScene:
             # the event list shows.
             left = full[0]
             self._show_throttle(False)
-        events.place((left + right) / 2, events_bottom, _span_scale((left, right), EVENTS_WIDTH))
+        if events is self.shot_log:
+            self._place_shot_log(left, right, events_bottom, full)
+        else:
+            scale = _span_scale((left, right), EVENTS_WIDTH)
+            events.place((left + right) / 2, events_bottom, scale)
         left, right = spans["top"]
         if self.hud is not None and roster is self.ghost_panel:
             self._place_ghost_panel(boxes, full, margin)
@@ -501,6 +528,30 @@ class ReplayScene:
         roster.place((left + right) / 2, roster_top, _span_scale(spans["top"], ROSTER_WIDTH))
         if self.hud is not None and _span_scale(spans["top"], ROSTER_WIDTH) < LEAST_LIST_SCALE:
             self._roster_across(boxes, full, margin)
+
+    def _place_shot_log(
+        self, left: float, right: float, bottom: float, full: tuple[float, float]
+    ) -> None:
+        """The shot log in the gap: its full rows where they read at the HUD's smallest
+        text size, short ones where the gap is narrower (a tall window), drawn larger on a
+        short window so its text never reads smaller than the HUD's. On a window too
+        narrow even for short rows beside the PHAD, the PHAD makes way while it shows."""
+        from sim.view.hud.screen import LEAST_TEXT_PX
+        from sim.view.shot_log_panel import TEXT_SCALE
+
+        px_per_unit = self.base.win.getYSize() / (2 * float(self.base.a2dTop))
+        least = LEAST_TEXT_PX / (TEXT_SCALE * px_per_unit)
+        gap = right - left
+        log = self.shot_log
+        log.set_narrow(False)
+        log.set_narrow(gap / log.width < max(least, LEAST_LIST_SCALE))
+        if gap / log.width < least and self.hud is not None:
+            self._show_phad(False)
+            left, right = full
+            gap = right - left
+            log.set_narrow(False)
+            log.set_narrow(gap / log.width < max(least, LEAST_LIST_SCALE))
+        log.place((left + right) / 2, bottom, min(gap / log.width, max(1.0, least)))
 
     def _roster_across(
         self, boxes: dict[str, ScreenBox], full: tuple[float, float], margin: float
@@ -530,7 +581,8 @@ class ReplayScene:
         top_list = self._top_list()
         height = self._top_list_height()
         floor = -float(self.base.a2dTop) + 0.2
-        if self.event_list.visible and (shown := self.event_list.screen_box(self.base.aspect2d)):
+        bottom = self._bottom_list()
+        if bottom.visible and (shown := bottom.screen_box(self.base.aspect2d)):
             floor = shown[3]
         for span, under in slots:
             top = under - margin
@@ -624,6 +676,20 @@ class ReplayScene:
         else:
             self.hud.gauges.root.hide()
 
+    def _bottom_list(self) -> EventList | ShotLogPanel:
+        """The list over the scrub bar: the shot log while it shows, else the event list."""
+        return self.shot_log if self.shot_log.visible else self.event_list
+
+    def toggle_event_list(self) -> None:
+        """``j``: the event list, in place of the shot log."""
+        if self.event_list.toggle():
+            self.shot_log.hide()
+
+    def toggle_shot_log(self) -> None:
+        """``o``: the shot log, in place of the event list."""
+        if self.shot_log.toggle():
+            self.event_list.hide()
+
     def _top_list(self) -> Any:
         """What hangs below the clock: the "what changed" panel while it shows, else the
         aircraft list (the two take turns: showing one hides the other)."""
@@ -660,6 +726,16 @@ class ReplayScene:
             self.hud.throttle.root.show()
         else:
             self.hud.throttle.root.hide()
+
+    def _show_phad(self, shown: bool) -> None:
+        """Show or hide the PHAD (it makes way for the shot log on a narrow window)."""
+        if self.hud is None or self._phad_hidden == (not shown):
+            return
+        self._phad_hidden = not shown
+        if shown:
+            self.hud.phad.root.show()
+        else:
+            self.hud.phad.root.hide()
 
     def _show_row_panels(self, shown: bool) -> None:
         """Show or hide the HUD's row panels (they make way for the aircraft list)."""
@@ -722,7 +798,7 @@ class ReplayScene:
         aspect2d = self.base.aspect2d
         return [
             box
-            for shown in (self.roster, self.event_list, self.ghost_panel)
+            for shown in (self.roster, self.event_list, self.shot_log, self.ghost_panel)
             if shown is not None
             if shown.visible and (box := shown.screen_box(aspect2d)) is not None
         ]
@@ -737,6 +813,7 @@ class ReplayScene:
             "help": self.help.root,
             "aircraft-list": self.roster.root,
             "event-list": self.event_list.root,
+            "shot-log": self.shot_log.root,
         }
         if self.ghost_panel is not None:
             parts["what-changed"] = self.ghost_panel.root
@@ -794,6 +871,7 @@ class ReplayScene:
         self.help.destroy()
         self.roster.destroy()
         self.event_list.destroy()
+        self.shot_log.destroy()
         if self.ghost_panel is not None:
             self.ghost_panel.destroy()
         self.root.removeNode()
@@ -885,7 +963,8 @@ class ReplayApp:
         accept("tab", pb.select_next)
         accept("h", self.scene.help.toggle)
         accept("i", self.scene.toggle_roster)
-        accept("j", self.scene.event_list.toggle)
+        accept("j", self.scene.toggle_event_list)
+        accept("o", self.scene.toggle_shot_log)
         accept(".", self._jump_event, [1])
         accept(",", self._jump_event, [-1])
         accept("a", self.scene.awareness.toggle)
@@ -927,8 +1006,8 @@ class ReplayApp:
             accept(key, self.scene.rig.set_mode, [mode])
         accept("mouse1", self._press)
         accept("mouse1-up", self._release)
-        accept("wheel_up", self._zoom, [0.85])
-        accept("wheel_down", self._zoom, [1 / 0.85])
+        accept("wheel_up", self._wheel, [-1, 0.85])
+        accept("wheel_down", self._wheel, [1, 1 / 0.85])
 
     def _jump_event(self, step: int) -> None:
         """Pause on the next (or previous) notable moment of the replay."""
@@ -959,6 +1038,38 @@ class ReplayApp:
     def _zoom(self, factor: float) -> None:
         self.scene.rig.orbit = self.scene.rig.orbit.zoomed(factor)
 
+    def _wheel(self, rows: int, zoom: float) -> None:
+        """The wheel scrolls the shot log while over it, else zooms the orbit camera."""
+        at = self._aspect_point()
+        if at is not None and self.scene.shot_log.contains(*at, self.base.aspect2d):
+            self.scene.shot_log.scroll_by(rows)
+            return
+        self._zoom(zoom)
+
+    def _aspect_point(self) -> tuple[float, float] | None:
+        """The mouse in aspect2d units (None off the window)."""
+        at = self.mouse()
+        if at is None:
+            return None
+        point = self.base.aspect2d.getRelativePoint(self.base.render2d, (at[0], 0, at[1]))
+        return point.x, point.z
+
+    def jump_to_shot(self, record: ShotRecord) -> None:
+        """Pause a little before a shot-log record with the shooter selected, its target the
+        instructor's and the padlock camera's, and the padlock camera on (the chase when the
+        record names no target)."""
+        from sim.view.shot_log_panel import LEAD_S
+
+        pb, scene = self.playback, self.scene
+        pb.pause()
+        pb.seek(max(0.0, record.t_s - LEAD_S))
+        known = set(scene.timeline.entity_ids)
+        if record.shooter in known:
+            pb.select(record.shooter)
+        if record.target in known:
+            scene.instructor.picked = record.target
+        scene.rig.set_mode("padlock" if record.target in known else "chase")
+
     def mouse(self) -> tuple[float, float] | None:
         """Where the mouse is in render2d units (None off the window, or offscreen)."""
         watcher = self.base.mouseWatcherNode
@@ -977,6 +1088,10 @@ class ReplayApp:
         picked = self.scene.roster.row_at(point.x, point.z, aspect2d)
         if picked is not None:
             self.playback.select(picked)
+            return
+        record = self.scene.shot_log.record_at(point.x, point.z, aspect2d)
+        if record is not None:
+            self.jump_to_shot(record)
             return
         event = self.scene.event_list.event_at(point.x, point.z, aspect2d)
         if event is not None:
@@ -1028,6 +1143,7 @@ class ReplayApp:
             "pair": [scene.pair.first, scene.pair.second],
             "aircraft_list": scene.roster.visible,
             "event_list": scene.event_list.visible,
+            "shot_log": scene.shot_log.visible,
             "what_changed": scene.ghost_panel is not None and scene.ghost_panel.visible,
             "ghost": scene.ghost_label if scene.ghost is not None else None,
         }

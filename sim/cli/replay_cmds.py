@@ -163,6 +163,11 @@ def _source(parser: argparse.ArgumentParser) -> None:
         "rest where last known, fading (key v cycles the sides)",
     )
     parser.add_argument(
+        "--shot-log",
+        action="store_true",
+        help="show the shot log: every gunshot, launch and kill, a click jumps there (key o)",
+    )
+    parser.add_argument(
         "--radar-arcs",
         action="store_true",
         help="draw the selected aircraft's radar scan arc on the top and table cameras (key r)",
@@ -418,6 +423,8 @@ def _scene(
     )
     if args.side is not None:
         scene.playback.show_side(args.side)
+    if args.shot_log:
+        scene.toggle_shot_log()
     base.graphicsEngine.renderFrame()  # warm-up frame
     return base, scene
 
@@ -635,6 +642,8 @@ def _play_streamed(
     )
     if args.side is not None:
         scene.playback.show_side(args.side)
+    if args.shot_log:
+        scene.toggle_shot_log()
     app = ReplayApp(base, scene, source=args.source)
     seen = first.version
     failed: list[str] = []

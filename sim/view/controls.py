@@ -96,6 +96,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("tab", "select the next aircraft"),
     ("i", "aircraft list: altitude, speed, heading, state (click selects)"),
     ("j", "event list in full (click jumps there)"),
+    ("o", "shot log: every gunshot and launch (click jumps there, camera on it)"),
     (", / .", "previous / next event"),
     ("1 2 3 4 5 6", "camera: orbit, chase, cockpit, top-down, table, padlock"),
     ("a", "awareness lines: who has spotted whom"),

@@ -21,6 +21,7 @@ import pytest
 from sim.main_thread_gc import main_thread_collects
 from sim.view.hud.layout import clear_middle
 from sim.view.hud.screen import LEAST_TEXT_PX, Screen
+from sim.view.shot_log_panel import TEXT_SCALE as SHOT_LOG_TEXT_SCALE
 from tests.sim.cli_helpers import shape_report
 
 SHAPES: dict[str, tuple[int, int]] = {
@@ -118,8 +119,48 @@ def measure_shape(width: int, height: int, timeline_path: str) -> None:
             }
             scene.roster.toggle()
             scene.event_list.toggle()
+            # the shot log (key o) in the event list's place, full of long records
+            scene.shot_log.records = long_shot_records()
+            scene.shot_log.times_s = [r.t_s for r in scene.shot_log.records]
+            scene.toggle_shot_log()
+            scene.draw_at(1.2)
+            base.graphicsEngine.renderFrame()
+            px_per_unit = base.win.getYSize() / (2 * float(base.a2dTop))
+            report["shot_log"] = {
+                "boxes": scene.screen_boxes(),
+                "text_px": float(scene.shot_log.root.getScale(base.aspect2d)[0])
+                * SHOT_LOG_TEXT_SCALE
+                * px_per_unit,
+            }
+            scene.toggle_shot_log()
         scene.destroy()
     print("REPORT " + json.dumps(report))
+
+
+def long_shot_records() -> list[Any]:
+    """Twelve shot-log records with long names, outcomes, tables and dice."""
+    from sim.debrief.shot_log import DiceRoll, ShotRecord
+
+    roll = DiceRoll(die="percentile", roll=86, purpose="gun attack, a long purpose " * 3)
+    return [
+        ShotRecord(
+            t_s=0.6 * i,
+            turn=1,
+            what="gunshot",
+            event_kind="gunshot",
+            shooter="viper-1",
+            target="viper-2",
+            weapon="M61A1 Vulcan",
+            range_ft=12_345.0,
+            range_fp=31.0,
+            aa_deg=123.0,
+            ata_deg=12.0,
+            table="tracking shot, gun table column 5, roll modifier +26 " * 2,
+            dice=(roll, roll),
+            outcome="hit: 6 damage points, 2 critical hits, engine and fuel",
+        )
+        for i in range(12)
+    ]
 
 
 def smallest_text_px(base: Any, scene: Any) -> dict[str, float]:
@@ -242,6 +283,26 @@ def test_the_aircraft_list_reads_and_keeps_clear_of_the_instruments(
     assert not hit, f"{shape}: the aircraft list overlaps {hit}"
     if shape.startswith(("portrait 600", "4:3", "5:4")):
         assert seen["scales"][0] >= LEAST_LIST_SCALE
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_shot_log_reads_and_keeps_clear_of_the_instruments(
+    reports: dict[str, dict[str, Any]], shape: str
+) -> None:
+    """The shot log (o) stands where the event list does, above the scrub bar between the
+    throttle and the PHAD; on a window too narrow there for its full rows (a tall one) it
+    takes short ones rather than shrinking past reading."""
+    seen = reports[shape]["shot_log"]
+    boxes = seen["boxes"]
+    half_w, half_h = reports[shape]["extent"]
+    box = boxes["shot-log"]
+    assert -half_w - 1e-3 <= box[0] and box[1] <= half_w + 1e-3, box
+    assert -half_h - 1e-3 <= box[2] and box[3] <= half_h + 1e-3, box
+    instruments = ["header", "gauges", "sensors", "status", "throttle", "phad", "clock", "scrub"]
+    hit = [k for k in instruments if k in boxes and _overlap(box, boxes[k])]
+    assert not hit, f"{shape}: the shot log overlaps {hit}"
+    assert "event-list" not in boxes  # the two take turns
+    assert seen["text_px"] >= LEAST_TEXT_PX - 0.05, f"{shape}: {seen['text_px']:.1f} px"
 
 
 @pytest.mark.parametrize("shape", SHAPES)
