@@ -28,6 +28,7 @@ from sim.playback import Playback
 from sim.snapshot import Snapshot
 from sim.view.aircraft_list import PANEL_WIDTH as ROSTER_WIDTH
 from sim.view.aircraft_list import AircraftList
+from sim.view.chart_panel import ChartPanel
 from sim.view.controls import HelpOverlay, ScrubBar
 from sim.view.event_list import PANEL_WIDTH as EVENTS_WIDTH
 from sim.view.event_list import EventList, next_event_time
@@ -240,6 +241,8 @@ class ReplayScene:
         self.roster = AircraftList(base.aspect2d, timeline.meta.events)
         self.event_list = EventList(base.aspect2d, timeline.meta.events)
         self.shot_log = ShotLogPanel(base.aspect2d, timeline)
+        self.charts = ChartPanel(base.aspect2d, timeline)
+        """The chart pages (key ``u``), in the event list's place too."""
         """The shot log (key ``o``), in the event list's place: one of the two shows."""
         self.ghost_panel: Any = None
         """The "what changed" panel comparing the replay with its ghost (key ``w``)."""
@@ -365,6 +368,7 @@ class ReplayScene:
         self.roster.set_events(timeline.meta.events)
         self.event_list.set_events(timeline.meta.events)
         self.shot_log.set_timeline(timeline)
+        self.charts.set_timeline(timeline)
         if self.ghost_panel is not None:
             self.ghost_panel.comparer.extend(timeline, complete)
             self.bounds = self.bounds.union(timeline_bounds(self.ghost.timeline))
@@ -428,6 +432,11 @@ class ReplayScene:
         self.roster.update(snapshot)
         self.event_list.update(snapshot)
         self.shot_log.update(snapshot)
+        if self.charts.visible:
+            self.charts.set_pixels_per_unit(
+                self.base.win.getYSize() / (2 * float(self.base.a2dTop))
+            )
+            self.charts.update(snapshot, self.instructor.picked)
         if self.ghost_panel is not None:
             self.ghost_panel.update(snapshot, self.ghost.snapshot, self.instructor.picked)
         self.apply_camera(pose)
@@ -463,7 +472,7 @@ class ReplayScene:
             self._show_gauges(True)
         if not events.visible:
             self._show_throttle(True)
-        if not self.shot_log.visible:
+        if not (self.shot_log.visible or self.charts.visible):
             self._show_phad(True)
         if not (roster.visible or events.visible):
             self._lists_key = None  # a list shown again is placed again (and its room made)
@@ -518,6 +527,8 @@ class ReplayScene:
             self._show_throttle(False)
         if events is self.shot_log:
             self._place_shot_log(left, right, events_bottom, full)
+        elif events is self.charts:
+            self._place_charts(left, right, events_bottom, full)
         else:
             scale = _span_scale((left, right), EVENTS_WIDTH)
             events.place((left + right) / 2, events_bottom, scale)
@@ -552,6 +563,34 @@ class ReplayScene:
             log.set_narrow(False)
             log.set_narrow(gap / log.width < max(least, LEAST_LIST_SCALE))
         log.place((left + right) / 2, bottom, min(gap / log.width, max(1.0, least)))
+
+    def _place_charts(
+        self, left: float, right: float, bottom: float, full: tuple[float, float]
+    ) -> None:
+        """The charts in the gap over the scrub bar, as large as it lets them be below the
+        HUD's top columns; where the gap would draw them too small to read, across the
+        window with the PHAD making way while they show."""
+        from sim.view.chart_panel import PANEL_WIDTH
+
+        self.charts.set_pixels_per_unit(self.base.win.getYSize() / (2 * float(self.base.a2dTop)))
+        self.charts.place(0.0, bottom, _span_scale((left, right), PANEL_WIDTH))
+        height = self.charts.height()
+        boxes = self.screen_boxes() if self.hud is not None else {}
+        columns = [boxes[k] for k in ("header", "gauges", "sensors", "status") if k in boxes]
+
+        def fitted(span: tuple[float, float]) -> float:
+            centre, scale = (span[0] + span[1]) / 2, _span_scale(span, PANEL_WIDTH)
+            half = PANEL_WIDTH * scale / 2
+            above = [b[2] for b in columns if centre - half < b[1] and b[0] < centre + half]
+            ceiling = min(above, default=float(self.base.a2dTop)) - 0.03
+            return min(scale, (ceiling - bottom) / height)
+
+        scale = fitted((left, right))
+        if scale < LEAST_LIST_SCALE and self.hud is not None:
+            self._show_phad(False)
+            left, right = full
+            scale = fitted(full)
+        self.charts.place((left + right) / 2, bottom, max(scale, 0.3))
 
     def _roster_across(
         self, boxes: dict[str, ScreenBox], full: tuple[float, float], margin: float
@@ -676,19 +715,30 @@ class ReplayScene:
         else:
             self.hud.gauges.root.hide()
 
-    def _bottom_list(self) -> EventList | ShotLogPanel:
-        """The list over the scrub bar: the shot log while it shows, else the event list."""
+    def _bottom_list(self) -> EventList | ShotLogPanel | ChartPanel:
+        """What stands over the scrub bar: the charts, the shot log or the event list,
+        whichever shows (one at a time)."""
+        if self.charts.visible:
+            return self.charts
         return self.shot_log if self.shot_log.visible else self.event_list
 
     def toggle_event_list(self) -> None:
-        """``j``: the event list, in place of the shot log."""
+        """``j``: the event list, in place of the shot log or the charts."""
         if self.event_list.toggle():
             self.shot_log.hide()
+            self.charts.show_page(None)
 
     def toggle_shot_log(self) -> None:
-        """``o``: the shot log, in place of the event list."""
+        """``o``: the shot log, in place of the event list or the charts."""
         if self.shot_log.toggle():
             self.event_list.hide()
+            self.charts.show_page(None)
+
+    def cycle_charts(self) -> None:
+        """``u``: the next chart page (then off), in place of the event list or shot log."""
+        if self.charts.cycle() is not None:
+            self.event_list.hide()
+            self.shot_log.hide()
 
     def _top_list(self) -> Any:
         """What hangs below the clock: the "what changed" panel while it shows, else the
@@ -798,7 +848,13 @@ class ReplayScene:
         aspect2d = self.base.aspect2d
         return [
             box
-            for shown in (self.roster, self.event_list, self.shot_log, self.ghost_panel)
+            for shown in (
+                self.roster,
+                self.event_list,
+                self.shot_log,
+                self.charts,
+                self.ghost_panel,
+            )
             if shown is not None
             if shown.visible and (box := shown.screen_box(aspect2d)) is not None
         ]
@@ -814,6 +870,7 @@ class ReplayScene:
             "aircraft-list": self.roster.root,
             "event-list": self.event_list.root,
             "shot-log": self.shot_log.root,
+            "charts": self.charts.root,
         }
         if self.ghost_panel is not None:
             parts["what-changed"] = self.ghost_panel.root
@@ -872,6 +929,7 @@ class ReplayScene:
         self.roster.destroy()
         self.event_list.destroy()
         self.shot_log.destroy()
+        self.charts.destroy()
         if self.ghost_panel is not None:
             self.ghost_panel.destroy()
         self.root.removeNode()
@@ -965,6 +1023,7 @@ class ReplayApp:
         accept("i", self.scene.toggle_roster)
         accept("j", self.scene.toggle_event_list)
         accept("o", self.scene.toggle_shot_log)
+        accept("u", self.scene.cycle_charts)
         accept(".", self._jump_event, [1])
         accept(",", self._jump_event, [-1])
         accept("a", self.scene.awareness.toggle)
@@ -1144,6 +1203,7 @@ class ReplayApp:
             "aircraft_list": scene.roster.visible,
             "event_list": scene.event_list.visible,
             "shot_log": scene.shot_log.visible,
+            "charts": scene.charts.page_name,
             "what_changed": scene.ghost_panel is not None and scene.ghost_panel.visible,
             "ghost": scene.ghost_label if scene.ghost is not None else None,
         }

@@ -168,6 +168,14 @@ def _source(parser: argparse.ArgumentParser) -> None:
         help="show the shot log: every gunshot, launch and kill, a click jumps there (key o)",
     )
     parser.add_argument(
+        "--charts",
+        type=int,
+        choices=(1, 2, 3),
+        metavar="PAGE",
+        help="show a page of charts of the selected aircraft and its target: 1 altitude, "
+        "speed, load; 2 energy, excess power, fuel; 3 range, ATA, AA (key u)",
+    )
+    parser.add_argument(
         "--radar-arcs",
         action="store_true",
         help="draw the selected aircraft's radar scan arc on the top and table cameras (key r)",
@@ -423,10 +431,20 @@ def _scene(
     )
     if args.side is not None:
         scene.playback.show_side(args.side)
-    if args.shot_log:
-        scene.toggle_shot_log()
+    _lower_panel(args, scene)
     base.graphicsEngine.renderFrame()  # warm-up frame
     return base, scene
+
+
+def _lower_panel(args: argparse.Namespace, scene: Any) -> None:
+    """The shot log or a chart page over the scrub bar, as the flags ask (one at a time)."""
+    if args.shot_log and args.charts is not None:
+        raise ValueError("--shot-log and --charts take the same place; give one")
+    if args.shot_log:
+        scene.toggle_shot_log()
+    elif args.charts is not None:
+        for _ in range(args.charts):
+            scene.cycle_charts()
 
 
 def _ghost_scene_args(
@@ -642,8 +660,7 @@ def _play_streamed(
     )
     if args.side is not None:
         scene.playback.show_side(args.side)
-    if args.shot_log:
-        scene.toggle_shot_log()
+    _lower_panel(args, scene)
     app = ReplayApp(base, scene, source=args.source)
     seen = first.version
     failed: list[str] = []

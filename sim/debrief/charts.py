@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -30,6 +31,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator
 from models.timeline import Timeline
 from sim.debrief.series import AircraftSeries, aircraft_series
 from sim.debrief.shot_log import ShotRecord, shot_log
+from sim.debrief.shot_outcomes import category, is_hit
 from sim.view.layer import side_colour
 
 CHART_SIZE_PX = (1920, 1440)
@@ -86,32 +88,23 @@ def _tick_label(value: float, _position: int) -> str:
     return f"{value:g}"
 
 
-def _category(record: ShotRecord) -> str:
-    if record.what == "kill":
-        return "kill"
-    if record.what in ("gunshot", "launch", "launch failed", "gun miss") or record.what.endswith(
-        ("fire", "launch")
-    ):
-        return "shot"
-    return "result"
-
-
-def _is_hit(record: ShotRecord) -> bool:
-    outcome = record.outcome.lower()
-    if outcome.startswith("hit"):
-        return True
-    words = outcome.split()
-    return len(words) == 2 and words[1] == "hits" and words[0].isdigit() and int(words[0]) > 0
-
-
 class _Chart:
     """Draws one chart onto a figure."""
 
     def __init__(
-        self, timeline: Timeline, own: AircraftSeries, other: AircraftSeries | None
+        self,
+        timeline: Timeline,
+        own: AircraftSeries,
+        other: AircraftSeries | None,
+        series_names: tuple[str, ...] | None = None,
+        compact: bool = False,
     ) -> None:
         self.timeline = timeline
         self.own, self.other = own, other
+        self.series_names = series_names
+        self.compact = compact
+        """A small page (the window's): a short title, a wider margin for the ticks."""
+        """Only the panels drawing one of these (a page of the window's charts); None: all."""
         self.sides = {e.id: e.side for e in timeline.meta.entities}
         self.names = {e.id: e.callsign for e in timeline.meta.entities}
 
@@ -119,16 +112,25 @@ class _Chart:
         return _rgb(self.sides.get(entity, ""))
 
     def panels(self) -> list[Panel]:
-        return [p for p in PANELS if any(self.own.get(name) is not None for name in p.series)]
+        return [
+            p
+            for p in PANELS
+            if any(self.own.get(name) is not None for name in p.series)
+            and (self.series_names is None or set(p.series) & set(self.series_names))
+        ]
 
-    def draw(self, figure: Figure) -> None:
+    def draw(self, figure: Figure) -> list[Axes]:
+        """Draw the chart; its axes, the shot strip first."""
         panels = self.panels()
         ratios = [0.7, *([1.0] * len(panels))]
         axes = figure.subplots(
             len(ratios), 1, sharex=True, gridspec_kw={"height_ratios": ratios, "hspace": 0.12}
         )
         axes_list: list[Axes] = list(np.atleast_1d(axes))
-        figure.subplots_adjust(left=0.085, right=0.985, top=0.905, bottom=0.065)
+        if self.compact:
+            figure.subplots_adjust(left=0.13, right=0.985, top=0.86, bottom=0.12)
+        else:
+            figure.subplots_adjust(left=0.085, right=0.985, top=0.905, bottom=0.065)
         records = self.records()
         self.strip(axes_list[0], records)
         for ax, panel in zip(axes_list[1:], panels, strict=True):
@@ -138,7 +140,7 @@ class _Chart:
         for ax in axes_list:
             self.turn_lines(ax, end_s)
             for record in records:
-                if _category(record) == "shot":
+                if category(record) == "shot":
                     ax.axvline(
                         record.t_s,
                         color=self.colour(record.shooter),
@@ -152,6 +154,7 @@ class _Chart:
             ax.set_xlim(0.0, max(end_s, 1e-3))
         axes_list[-1].set_xlabel(f"time (s); faint lines: {self.turn_word()}s", fontsize=FONT_PT)
         self.title(figure)
+        return axes_list
 
     def turn_word(self) -> str:
         return self.timeline.meta.turn_word or "turn"
@@ -170,12 +173,8 @@ class _Chart:
         own = self.names.get(self.own.entity, self.own.entity)
         against = self.own.against
         versus = f" against {self.names.get(against, against)}" if against else ""
-        figure.suptitle(
-            f"{own}{versus} — {meta.scenario}, seed {meta.seed}",
-            fontsize=TITLE_PT,
-            fontweight="bold",
-            y=0.985,
-        )
+        where = "" if self.compact else f" — {meta.scenario}, seed {meta.seed}"
+        figure.suptitle(f"{own}{versus}{where}", fontsize=TITLE_PT, fontweight="bold", y=0.985)
         handles = [
             Line2D([], [], color=self.colour(self.own.entity), linewidth=OWN_WIDTH, label=own)
         ]
@@ -190,7 +189,10 @@ class _Chart:
                     label=self.names.get(against, against),
                 )
             )
-        for marker, label in (("^", "shot"), ("X", "hit"), ("o", "miss"), ("*", "kill")):
+        markers = (
+            () if self.compact else (("^", "shot"), ("X", "hit"), ("o", "miss"), ("*", "kill"))
+        )
+        for marker, label in markers:
             handles.append(
                 Line2D(
                     [],
@@ -209,7 +211,7 @@ class _Chart:
             ncol=len(handles),
             fontsize=FONT_PT,
             frameon=False,
-            bbox_to_anchor=(0.5, 0.955),
+            bbox_to_anchor=(0.5, 0.93 if self.compact else 0.955),
         )
 
     def records(self) -> list[ShotRecord]:
@@ -224,12 +226,12 @@ class _Chart:
         ax.set_ylim(-0.7, 2.8)
         ax.set_yticks(list(STRIP_ROWS.values()), ["shots", "results", "kills"])
         for record in records:
-            category = _category(record)
+            kind = category(record)
             colour = self.colour(record.shooter)
-            if category == "kill":
+            if kind == "kill":
                 ax.plot([record.t_s], [STRIP_ROWS["kill"]], marker="*", markersize=26, color=colour)
                 continue
-            if category == "shot":
+            if kind == "shot":
                 ax.plot([record.t_s], [STRIP_ROWS["shot"]], marker="^", markersize=16, color=colour)
                 ax.annotate(
                     record.weapon or record.what,
@@ -239,10 +241,10 @@ class _Chart:
                     fontsize=TICK_PT - 2,
                     color=colour,
                 )
-                carries_outcome = record.outcome == "miss" or _is_hit(record)
+                carries_outcome = record.outcome == "miss" or is_hit(record)
                 if not carries_outcome:
                     continue  # a launch: its missile's result is a record of its own
-            hit = _is_hit(record)
+            hit = is_hit(record)
             ax.plot(
                 [record.t_s],
                 [STRIP_ROWS["result"]],
@@ -343,3 +345,53 @@ def chart_png(
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI, facecolor=BACKGROUND, metadata={"Software": None})
     return buffer.getvalue()
+
+
+NOT_RECORDED = "not recorded by this rule set"
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPage:
+    """Some panels of the chart drawn as pixels, and where its time axis lies on them."""
+
+    rgba: npt.NDArray[np.uint8]
+    """(height, width, 4), top row first."""
+    t0_s: float
+    t1_s: float
+    x0: float
+    """The time axis' left end as a fraction of the image's width (``t0_s`` there)."""
+    x1: float
+    drawn: bool
+    """False when the rule set records none of the page's series (the image says so)."""
+
+
+def draw_page(
+    timeline: Timeline,
+    entity_id: str,
+    against: str | None,
+    series_names: tuple[str, ...],
+    size_px: tuple[int, int],
+    dpi: float = DPI,
+) -> ChartPage:
+    """The chart's panels that draw ``series_names`` (with the shot strip), at ``size_px``
+    and ``dpi`` (lower to draw the fonts smaller): the window's chart pages."""
+    own = aircraft_series(timeline, entity_id, against)
+    other = (
+        aircraft_series(timeline, own.against, opponent=False) if own.against is not None else None
+    )
+    width, height = size_px
+    figure = Figure(figsize=(width / dpi, height / dpi), dpi=dpi, facecolor=BACKGROUND)
+    canvas = FigureCanvasAgg(figure)
+    chart = _Chart(timeline, own, other, series_names, compact=True)
+    t = own.t_s
+    end_s = float(t[-1]) if len(t) else 1.0
+    if chart.panels():
+        axes = chart.draw(figure)
+        box = axes[-1].get_position()
+        x0, x1, drawn = float(box.x0), float(box.x1), True
+    else:
+        figure.text(0.5, 0.5, NOT_RECORDED, ha="center", va="center", fontsize=FONT_PT)
+        x0, x1, drawn = 0.0, 1.0, False
+    canvas.draw()  # type: ignore[no-untyped-call]
+    rgba = np.asarray(canvas.buffer_rgba(), dtype=np.uint8).copy()  # type: ignore[no-untyped-call]
+    return ChartPage(rgba, 0.0, max(end_s, 1e-3), x0, x1, drawn)

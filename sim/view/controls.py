@@ -122,6 +122,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("x", "clear the range and bearing pair"),
     ("w", "what changed: this replay against its ghost (with --ghost)"),
     ("y", "what if: fly the selected aircraft another order this game-turn (menu)"),
+    ("u", "charts of the selected aircraft and its target: next page / off"),
     ("h", "show / hide this help"),
     ("esc", "quit"),
 )
