@@ -55,6 +55,7 @@ def test_every_key_of_the_help_does_what_it_says(open_window: Callable[..., Wind
         "i": lambda s: s["overlays"]["aircraft_list"],
         "j": lambda s: s["overlays"]["event_list"],
         "o": lambda s: s["overlays"]["shot_log"] and not s["overlays"]["event_list"],
+        "u": lambda s: s["overlays"]["charts"] is not None and not s["overlays"]["shot_log"],
         "b": lambda s: any(s["overlays"]["pair"]),
         "x": lambda s: s["overlays"]["pair"] == [None, None],
         "t": lambda s: s["overlays"]["instructor_target"] is not None,
