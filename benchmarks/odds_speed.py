@@ -31,12 +31,10 @@ from pathlib import Path
 from benchmarks.bop_ai import Timer
 from benchmarks.engine_speed import time_jsbsim
 from engine.rulesets import Game, load_scenario
-from models.files import read_toml
 from scenarios import find_scenario
 from sim.odds.odds_file import SweepSetup
 from sim.odds.runners import Runner, in_processes, in_this_process
 from sim.odds.sweep import run_sweep
-from sim.odds.variations import Variation
 from sim.output_file import OutputFile
 
 SETUPS = ("bfm/perch-3000", "historical/modern-furball")
@@ -46,18 +44,7 @@ SWEEP_TARGET_S = 30.0
 
 
 def setup_of(name: str, seeds: int, first_seed: int = 1) -> SweepSetup:
-    path = find_scenario(name)
-    scenario = load_scenario(path)
-    return SweepSetup(
-        scenario=name,
-        source=str(path),
-        table=read_toml(path),
-        name=scenario.name,
-        rules=scenario.rules,
-        variations=(Variation(),),
-        first_seed=first_seed,
-        seeds=seeds,
-    )
+    return SweepSetup.of(name, seeds, first_seed=first_seed)
 
 
 def sweep_s(name: str, seeds: int, runner: Runner) -> tuple[float, float]:

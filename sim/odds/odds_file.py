@@ -49,6 +49,32 @@ class SweepSetup:
     first_seed: int
     seeds: int
 
+    @classmethod
+    def of(
+        cls,
+        scenario: str,
+        seeds: int,
+        variations: tuple[Variation, ...] = (Variation(),),
+        first_seed: int = 1,
+    ) -> SweepSetup:
+        """The sweep of a scenario file or shipped name, read and validated here."""
+        from engine.rulesets import load_scenario
+        from models.files import read_toml
+        from scenarios import find_scenario
+
+        path = find_scenario(scenario)
+        loaded = load_scenario(path)
+        return cls(
+            scenario=scenario,
+            source=str(path),
+            table=read_toml(path),
+            name=loaded.name,
+            rules=loaded.rules,
+            variations=variations,
+            first_seed=first_seed,
+            seeds=seeds,
+        )
+
     @property
     def digest(self) -> str:
         return table_digest(self.table)

@@ -160,18 +160,7 @@ def test_mean_interval() -> None:
 
 
 def setup_of(name: str, seeds: int, vary: list[str] | None = None) -> SweepSetup:
-    path = find_scenario(name)
-    scenario = load_scenario(path)
-    return SweepSetup(
-        scenario=name,
-        source=str(path),
-        table=read_toml(path),
-        name=scenario.name,
-        rules=scenario.rules,
-        variations=tuple(variations(vary or [])),
-        first_seed=1,
-        seeds=seeds,
-    )
+    return SweepSetup.of(name, seeds, tuple(variations(vary or [])))
 
 
 def odds_output(tmp_path: Path, name: str = "duel.odds.json") -> OutputFile:
