@@ -18,7 +18,7 @@ Flies the shipped BFM setups and the modern furball over 20 seeds each and print
 Targets (issue: an AI worth flying against): a gunshot from the 3,000 ft perch in at least
 10 of 20 runs, at least 12 and 20 of 20 from 6,000 and 9,000 ft; the AI defender never hit
 in 16 game-turns; no controlled flight into terrain and below one G-LOC a game in the
-furball; ≤ 50 ms per aircraft per game-turn (median).
+furball; ≤ 6 ms per aircraft per game-turn (median; the odds issue tightened it from 50 ms).
 
     python -m benchmarks.bop_ai [--seeds 20] [--only perch-3000,modern-furball]
 """
@@ -37,7 +37,7 @@ from models.orders import BopPlot, StraightSegment
 from models.scenario import Scenario, load_scenario
 from scenarios import find_scenario
 
-TARGET_MS = 50.0
+TARGET_MS = 6.0
 PERCHES = {"perch-3000": 10, "perch-6000": 12, "perch-9000": 20}
 """Each offensive perch and the gunshot runs (of 20) it should reach."""
 DEFENSIVE_TURNS = 16

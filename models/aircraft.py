@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from models.base import DataModel
 from models.files import CARD_LIMITS, load_model, shipped_files, shown, type_key
@@ -506,6 +506,25 @@ class SightingCard(_Card):
 
 class AircraftCard(_Card):
     """One aircraft type's data card."""
+
+    _hash_memo: tuple[int, int] | None = PrivateAttr(default=None)
+    """This card's id and hash: a card is a frozen value used as a key by every cache of
+    the performance model, and hashing all its tables each time costs more than the
+    lookups save. Kept with the id, as a copy of the card carries it over."""
+
+    def __hash__(self) -> int:
+        private = self.__pydantic_private__
+        memo = private.get("_hash_memo") if private is not None else None
+        if memo is None or memo[0] != id(self):
+            memo = (id(self), hash((type(self), *self.__dict__.values())))
+            self._hash_memo = memo
+        return memo[1]
+
+    def __eq__(self, other: object) -> bool:
+        """Cards are equal when their fields are (the remembered hash is not compared)."""
+        if not isinstance(other, AircraftCard):
+            return NotImplemented
+        return self is other or (type(self) is type(other) and self.__dict__ == other.__dict__)
 
     format_version: Literal[1] = 1
     """Card file format version."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from engine.bearing import NoBearing, shoot_bearing
@@ -82,9 +83,11 @@ class Combatant:
     pilot_quality: int = 0
 
 
+@lru_cache(maxsize=16_384)
 def situation_between(shooter: Placement, target: Placement) -> GunSituation | None:
     """The gun geometry from one placement to another; the shooter picks the bearing
-    candidate nearest its Nose when the line lies on a border ("Ambiguity")."""
+    candidate nearest its Nose when the line lies on a border ("Ambiguity"). Placements
+    are values, and a pilot weighing his shots asks the same ones again: kept."""
     try:
         bearing = shoot_bearing(shooter.position, target.position)
     except NoBearing:

@@ -26,6 +26,7 @@ from engine.bop.stores import jettison_problem
 from engine.bop.swing_wing import check_wing_order
 from engine.bop.weapon_select import WEAPON_RULE, weapon_order_problem
 from engine.hexmap import Hex
+from engine.phad import Attitude
 from models.missile import IR_SEEKERS, missile_card
 from models.orders import BopPlot, Throttle
 from models.scenario import AdvancedRule
@@ -161,21 +162,76 @@ def plan(
     try:
         ruled = state.uncontrolled or (imposed is not None and imposed.spin)
         skip = None if imposed is None else imposed.segment_index
-        refused = None if ruled else plot_problem(orders, advanced_rules, skip)
-        if refused is not None:
-            raise refused
-        plot = plot_turn(
-            conditions,
-            state.attitude,
-            orders,
-            state.tp_carry,
-            state.pitchdown_points,
-            imposed,
-        )
+        if ruled or imposed is not None:
+            refused = None if ruled else plot_problem(orders, advanced_rules, skip)
+            if refused is not None:
+                raise refused
+            plot = plot_turn(
+                conditions,
+                state.attitude,
+                orders,
+                state.tp_carry,
+                state.pitchdown_points,
+                imposed,
+            )
+        else:
+            plot = _plotted(
+                conditions, state.attitude, orders, state.tp_carry, state.pitchdown_points
+            )
+            return Planned(conditions, plot, _moved(state.hex, state.alt_steps, plot))
         moves = move_segments(state.hex, state.alt_steps, plot)
     except IllegalOrder as error:
         raise error.located(state.callsign, turn) from None
     return Planned(conditions, plot, moves)
+
+
+_PLOTTED_KEPT = 32_768
+_PLOTTED: dict[tuple[object, ...], PlottedTurn | IllegalOrder] = {}
+"""Plots already worked out (or refused), by what decides them: a pilot's search plots the
+same candidates from the same marks again when it plots again later in the game-turn."""
+
+
+def _plotted(
+    conditions: FlightConditions,
+    attitude: Attitude,
+    orders: BopPlot,
+    tp_carry: int,
+    pitchdown_points: int,
+) -> PlottedTurn:
+    """:func:`plot_turn` of a pilot's own plot (none imposed), with the plot problems of
+    the advanced rules (:func:`plot_problem`), remembered."""
+    key = (conditions, attitude, orders.segments, tp_carry, pitchdown_points)
+    known = _PLOTTED.get(key)
+    if known is None:
+        try:
+            refused = plot_problem(orders, conditions.advanced_rules, None)
+            if refused is not None:
+                raise refused
+            known = plot_turn(conditions, attitude, orders, tp_carry, pitchdown_points)
+        except IllegalOrder as error:
+            known = error
+        if len(_PLOTTED) >= _PLOTTED_KEPT:
+            _PLOTTED.pop(next(iter(_PLOTTED)))
+        _PLOTTED[key] = known
+    if isinstance(known, IllegalOrder):
+        raise known.with_traceback(None)
+    return known
+
+
+_MOVED: dict[tuple[int, Hex, int], tuple[PlottedTurn, tuple[SegmentMove, ...]]] = {}
+
+
+def _moved(start_hex: Hex, start_alt: int, plot: PlottedTurn) -> tuple[SegmentMove, ...]:
+    """:func:`move_segments` of a remembered plot (:func:`_plotted`), remembered too."""
+    key = (id(plot), start_hex, start_alt)
+    known = _MOVED.get(key)
+    if known is not None and known[0] is plot:
+        return known[1]
+    moves = move_segments(start_hex, start_alt, plot)
+    if len(_MOVED) >= _PLOTTED_KEPT:
+        _MOVED.pop(next(iter(_MOVED)))
+    _MOVED[key] = (plot, moves)
+    return moves
 
 
 def engine_dspeed_range_kt(state: AircraftState, throttle: Throttle) -> tuple[int, int]:
@@ -245,15 +301,22 @@ def flight_conditions(
     state: AircraftState, throttle: Throttle, *, advanced_rules: Collection[AdvancedRule]
 ) -> FlightConditions:
     """What Ap finds for ``state`` at the start of its Flight Phase (SoP 03, Ap1–Ap4), and
-    the advanced rules it plots by."""
-    initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, state.weight_lb)
+    the advanced rules it plots by. A pilot's search asks for the same conditions with
+    every candidate, so the last few are kept, by what they are found from."""
     effects = state.damage_effects()
+    rules = frozenset(advanced_rules)
+    weight_lb = state.weight_lb
+    key = (state.card, state.speed_kt, state.alt_ft, weight_lb, effects, throttle, rules)
+    known = _CONDITIONS.get(key)
+    if known is not None:
+        return known
+    initial = perf.initial_state(state.card, state.alt_ft, state.speed_kt, weight_lb)
     safe_load_g = max(MIN_SAFE_LOAD_G, initial.safe_load_g - effects.safe_load_loss_g)
-    return FlightConditions(
+    conditions = FlightConditions(
         card=state.card,
         speed_kt=state.speed_kt,
         alt_ft=state.alt_ft,
-        weight_lb=state.weight_lb,
+        weight_lb=weight_lb,
         keas=initial.keas,
         mach=initial.mach,
         aero_load_limit_g=initial.aero_load_limit_g,
@@ -261,8 +324,16 @@ def flight_conditions(
         throttle=throttle,
         roll_rate_factor=effects.roll_rate_factor,
         roll_rate_loss=effects.roll_rate_loss,
-        advanced_rules=frozenset(advanced_rules),
+        advanced_rules=rules,
     )
+    if len(_CONDITIONS) >= _CONDITIONS_KEPT:
+        _CONDITIONS.pop(next(iter(_CONDITIONS)))
+    _CONDITIONS[key] = conditions
+    return conditions
+
+
+_CONDITIONS_KEPT = 32
+_CONDITIONS: dict[tuple[object, ...], FlightConditions] = {}
 
 
 def judge_all(

@@ -55,6 +55,7 @@ def _vector_pitch_deg(vector: MovementVector) -> float:
     return math.degrees(math.atan2(z, math.hypot(x, y)))
 
 
+@cache
 def _vector_heading_deg(vector: MovementVector) -> float | None:
     x, y, _ = vector.unit_vector()
     if math.hypot(x, y) < 1e-9:
@@ -163,13 +164,21 @@ def wedge_span_deg(vector: MovementVector) -> tuple[float, float] | None:
 
 
 @cache
-def _legal_offsets(h_hexes: int, vector: MovementVector) -> tuple[tuple[int, int], ...]:
+def _ring_directions(h_hexes: int) -> tuple[tuple[Hex, ...], tuple[float, ...]]:
+    """The hexes ``h_hexes`` from the origin and the direction to each (0 for the origin)."""
     origin = Hex(0, 0)
     ring = origin.ring(h_hexes)
+    if h_hexes == 0:
+        return ring, (0.0,)
+    return ring, tuple(origin.heading_to_deg(h) for h in ring)
+
+
+@cache
+def _legal_offsets(h_hexes: int, vector: MovementVector) -> tuple[tuple[int, int], ...]:
+    ring, directions = _ring_directions(h_hexes)
     if h_hexes == 0 or any(cell.heading_deg is None for cell in _vector_cells(vector)):
         return tuple((h.q, h.r) for h in ring)  # ±90: any direction
     wedges = _wedges(vector)
-    directions = [origin.heading_to_deg(h) for h in ring]
     misses = [min(abs(offset_deg(d, centre)) - half for centre, half in wedges) for d in directions]
     inside = [(h.q, h.r) for h, miss in zip(ring, misses, strict=True) if miss <= _ANGLE_EPS_DEG]
     if inside:
@@ -194,12 +203,16 @@ def default_end_hex(
     return Hex(start.q + dq, start.r + dr)
 
 
-@cache
 def _default_offset(
     h_hexes: int, vector: MovementVector, fallback_heading_deg: float
 ) -> tuple[int, int]:
     heading = _vector_heading_deg(vector)
     target = fallback_heading_deg if heading is None else heading
+    return _offset_toward(h_hexes, vector, target)
+
+
+@cache
+def _offset_toward(h_hexes: int, vector: MovementVector, target: float) -> tuple[int, int]:
     origin = Hex(0, 0)
 
     def score(offset: tuple[int, int]) -> tuple[float, float]:

@@ -18,8 +18,11 @@ The segment kinds and their rules:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import pairwise
+from typing import TypeVar
 
 from engine import performance as perf
 from engine.aero import Throttle, lift_coefficient, polar_at, q_mark, sustained_load_g
@@ -36,6 +39,8 @@ from models.orders import (
     UnloadSegment,
 )
 from models.scenario import ADVANCED_RULES, AdvancedRule
+
+_T = TypeVar("_T")
 
 PITCHDOWN_POINTS_PER_TICK = 20
 """Pitchdown Points gained per tick unloaded ("Unloaded Flight")."""
@@ -67,14 +72,28 @@ class FlightConditions:
     """The advanced rules the scenario plays (every one unless told); plotting applies
     Inverted Flight and Pointing only when they are played."""
 
+    _memo: dict[object, object] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    """What has been worked out from these conditions (they never change; a pilot's search
+    asks the same loads and rows of them hundreds of times a game-turn)."""
+
+    def _remember(self, key: object, work: Callable[[], _T]) -> _T:
+        memo = self._memo
+        if key not in memo:
+            memo[key] = work()
+        return memo[key]  # type: ignore[return-value]
+
     @property
     def cl_max(self) -> float:
-        return polar_at(self.card, self.mach).cl_max
+        return self._remember("cl_max", lambda: polar_at(self.card, self.mach).cl_max)
 
     @property
     def q_mark(self) -> float:
         """The Ap3 Q-mark, from KEAS and wing load."""
-        return q_mark(self.keas, self.weight_lb, self.card.wing_area_ft2)
+        return self._remember(
+            "q_mark", lambda: q_mark(self.keas, self.weight_lb, self.card.wing_area_ft2)
+        )
 
     @property
     def controllability_number(self) -> int:
@@ -91,17 +110,25 @@ class FlightConditions:
     def max_pull_g(self) -> float:
         """The most load a pilot can ask for: below both the exact aero limit (to 0.5 G,
         rounded down so as not to exceed Max-Lift) and the safe load."""
-        exact = self.cl_max * q_mark(self.keas, self.weight_lb, self.card.wing_area_ft2)
-        return math.floor(min(exact, self.safe_load_g) * 2 + 1e-9) / 2
+
+        def work() -> float:
+            exact = self.cl_max * self.q_mark
+            return math.floor(min(exact, self.safe_load_g) * 2 + 1e-9) / 2
+
+        return self._remember("max_pull_g", work)
 
     @property
     def sustained_pull_g(self) -> float:
         """The most load (to 0.5 G, rounded down) at which thrust still balances drag at
         the declared throttle, at least 1 G and at most :attr:`max_pull_g`."""
-        sustained = sustained_load_g(
-            self.card, self.throttle, self.alt_ft, self.speed_kt, self.weight_lb
-        )
-        return max(1.0, min(math.floor(sustained * 2 + 1e-9) / 2, self.max_pull_g))
+
+        def work() -> float:
+            sustained = sustained_load_g(
+                self.card, self.throttle, self.alt_ft, self.speed_kt, self.weight_lb
+            )
+            return max(1.0, min(math.floor(sustained * 2 + 1e-9) / 2, self.max_pull_g))
+
+        return self._remember("sustained_pull_g", work)
 
     @property
     def spin_turn_drag_load_g(self) -> float:
@@ -110,20 +137,26 @@ class FlightConditions:
         ("Spinning")."""
         rows = [row for row in self.card.roll if not row.pointing]
         cl = min(rows[-1].cl_up_to, self.cl_max) if rows else self.cl_max
-        return cl * q_mark(self.keas, self.weight_lb, self.card.wing_area_ft2)
+        return cl * self.q_mark
 
     def roll_row(self, load_g: float) -> RollRow:
         """The AoA table row for the lift at this load, with its rates cut by any roll-rate
         damage (docs/rulings.md)."""
-        lift = self.lift_at(load_g)
-        row = next((row for row in self.card.roll if lift <= row.cl_up_to), self.card.roll[-1])
-        if self.roll_rate_factor == 1.0 and not self.roll_rate_loss:
-            return row
-        return damaged_roll_row(row, self.roll_rate_factor, self.roll_rate_loss)
+
+        def work() -> RollRow:
+            lift = self.lift_at(load_g)
+            row = next((row for row in self.card.roll if lift <= row.cl_up_to), self.card.roll[-1])
+            if self.roll_rate_factor == 1.0 and not self.roll_rate_loss:
+                return row
+            return damaged_roll_row(row, self.roll_rate_factor, self.roll_rate_loss)
+
+        return self._remember(("roll_row", load_g), work)
 
     def undamaged(self) -> FlightConditions:
         """These conditions with the card's own roll rates."""
-        return replace(self, roll_rate_factor=1.0, roll_rate_loss=0.0)
+        return self._remember(
+            "undamaged", lambda: replace(self, roll_rate_factor=1.0, roll_rate_loss=0.0)
+        )
 
 
 def damaged_roll_row(row: RollRow, factor: float, loss: float) -> RollRow:
@@ -271,9 +304,10 @@ def plot_turn(
             plotted = _plot_segment(conditions, state, index, segment, involuntary)
         except IllegalOrder as error:
             raise IllegalOrder(error.rule, error.problem, segment=index) from None
-        plotted = replace(
-            plotted, end_hex=segment.end_hex, alt_change_steps=segment.alt_change_steps
-        )
+        if segment.end_hex is not None or segment.alt_change_steps is not None:
+            plotted = replace(
+                plotted, end_hex=segment.end_hex, alt_change_steps=segment.alt_change_steps
+            )
         surplus = state.tick + segment.ticks - plotted.end_tick
         state.segments.append(plotted)
         state.attitude = plotted.end_attitude
@@ -476,6 +510,7 @@ class _TurnPlan:
     tp_needed: int
 
 
+@lru_cache(maxsize=65_536)
 def _turn_plan(attitude: Attitude, negative: bool, load_g: float, cells: int) -> _TurnPlan:
     """Turn-G (constant through a multi-turn: the least of its steps) and TP needed."""
     steps = list(pairwise(_turn_ring_path(attitude, negative, max(cells, 1))))

@@ -13,6 +13,7 @@ the G-line adjusted load (:func:`turn_g`).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Final
 
 from engine.atmosphere import FT_PER_S_PER_KT, G_FT_S2
@@ -47,6 +48,7 @@ def _check_tick(tick: int, name: str) -> None:
         raise ValueError(f"{name} {tick} is outside 0 … {TICKS_PER_TURN}")
 
 
+@lru_cache(maxsize=65_536)
 def fp_cumulative(speed_kt: int) -> tuple[int, ...]:
     """Speed-to-FP Table row for a speed: cumulative FP at the end of ticks 1 … 10 (Bp8).
 
@@ -65,6 +67,7 @@ def fp_cumulative(speed_kt: int) -> tuple[int, ...]:
     return tuple((2 * tick * speed + per) // (2 * per) for tick in range(1, TICKS_PER_TURN + 1))
 
 
+@lru_cache(maxsize=65_536)
 def segment_fp(speed_kt: int, start_tick: int, end_tick: int) -> int:
     """FP of a segment from ``start_tick`` to ``end_tick`` ("Turns, Ticks and Segments").
 
@@ -97,6 +100,7 @@ def turning_fp(segment_fp: int, cells: int) -> int:
     return round_half_up(segment_fp * math.sin(half_angle) / half_angle)
 
 
+@lru_cache(maxsize=65_536)
 def crosses_g_line(from_cell: Cell, to_cell: Cell) -> bool:
     """True when moving between the cells crosses a G Line ("Turning Flight").
 
@@ -106,6 +110,7 @@ def crosses_g_line(from_cell: Cell, to_cell: Cell) -> bool:
     return any((ring, ring + 1) in _G_LINE_BORDERS for ring in range(low, high))
 
 
+@lru_cache(maxsize=65_536)
 def turn_g(load_g: float, from_cell: Cell, to_cell: Cell) -> float:
     """Turn-G for moving the Velocity from ``from_cell`` to ``to_cell`` at a load (Bp5).
 
@@ -121,6 +126,7 @@ def turn_g(load_g: float, from_cell: Cell, to_cell: Cell) -> float:
     return load_g + gravity if load_g >= 0 else load_g - gravity
 
 
+@lru_cache(maxsize=65_536)
 def tp_per_cell(from_cell: Cell, to_cell: Cell) -> int:
     """TP to move the Nose one cell: 5 between two cells of the same ±30 ring, else 6.
 
@@ -147,6 +153,7 @@ def tp_per_tick(speed_kt: float, turn_g: float) -> float:
     return TP_PER_TICK_KT * math.sqrt(size * size - 1.0) / speed_kt
 
 
+@lru_cache(maxsize=65_536)
 def turn_points(speed_kt: int, turn_g: float, ticks: int) -> int:
     """TP collected in a segment of ``ticks`` at a speed and Turn-G (Bp6–Bp7).
 
@@ -157,6 +164,7 @@ def turn_points(speed_kt: int, turn_g: float, ticks: int) -> int:
     return round_half_up(ticks * tp_per_tick(speed_kt, turn_g))
 
 
+@lru_cache(maxsize=65_536)
 def ticks_for_turn_points(speed_kt: int, turn_g: float, tp_needed: int) -> int | None:
     """Fewest ticks (1 … 10) collecting ``tp_needed`` TP; None if 10 ticks cannot.
 

@@ -35,6 +35,15 @@ class InvalidAttitude(ValueError):
     """Marks that do not form a legal aircraft attitude, or an operation they cannot do."""
 
 
+_Key = tuple[Cell, Cell, Cell, Cell | None, Cell | None]
+_VALID: set[_Key] = set()
+"""Marks already found to form an attitude (an attitude is a value: checked once)."""
+_ROLLED: dict[tuple[_Key, int], Attitude] = {}
+_TURNED: dict[tuple[_Key, int, bool], PlottedTurn] = {}
+"""Rolls and turns already worked out: an attitude's marks and the cells moved decide
+the result, and the search of a pilot asks the same ones thousands of times."""
+
+
 class Attitude:
     """Nose, Canopy and right Wing marks, plus Velocity and Lift when they separate.
 
@@ -67,7 +76,10 @@ class Attitude:
         if self._velocity == self._nose and self._lift in (None, self._canopy):
             self._velocity = None
             self._lift = None
-        self._validate()
+        key = self._key()
+        if key not in _VALID:
+            self._validate()
+            _VALID.add(key)
 
     # -- marks -------------------------------------------------------------------------
     @property
@@ -132,7 +144,7 @@ class Attitude:
                 )
 
     # -- value object --------------------------------------------------------------------
-    def _key(self) -> tuple[Cell, Cell, Cell, Cell | None, Cell | None]:
+    def _key(self) -> _Key:
         return (self._nose, self._canopy, self._wing, self._velocity, self._lift)
 
     def __eq__(self, other: object) -> bool:
@@ -165,13 +177,18 @@ class Attitude:
         same number of cells, staying three from both.  A full ring (12 cells, or 14 when the
         Nose is in a ±60 cell) brings the marks home.
         """
+        memo = (self._key(), cells)
+        known = _ROLLED.get(memo)
+        if known is not None:
+            return known
         self._require_joined("roll")
         ring = RINGS[self._nose]
-        return Attitude(
+        rolled = _ROLLED[memo] = Attitude(
             nose=self._nose,
             canopy=ring[_step(ring, self._canopy, cells)],
             wing=ring[_step(ring, self._wing, cells)],
         )
+        return rolled
 
     def roll_ring_cells(self) -> int:
         """Cells in a full roll about the current Nose: 12, or 14 around a ±60 Nose."""
@@ -190,6 +207,10 @@ class Attitude:
         turns with it.  The movement vector is the centre-most cell (even count) or edge
         (odd count) of that path.
         """
+        memo = (self._key(), cells, negative_load)
+        known = _TURNED.get(memo)
+        if known is not None:
+            return known
         self._require_joined("turn")
         if cells < 0:
             raise InvalidAttitude(f"a turn moves the Nose 0 or more cells, not {cells}")
@@ -202,7 +223,8 @@ class Attitude:
             canopy=ring[_step(ring, self._canopy, sense * cells)],
             wing=self._wing,
         )
-        return PlottedTurn(end, centre_of_path(path), path)
+        turned = _TURNED[memo] = PlottedTurn(end, centre_of_path(path), path)
+        return turned
 
     def turn_ring_cells(self) -> int:
         """Cells in a full loop about the current Wing: 12, or 14 around a ±60 Wing."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from engine.bop.ai import gun_setup, scoring
 from engine.bop.ai.contacts import (
@@ -27,16 +28,17 @@ from engine.bop.maneuvers.search import (
     plot_of,
     pull,
     pull_toward,
-    ranked,
     start_attitude,
+    straight_segment,
+    try_plot,
     unload,
 )
 from engine.bop.view import GameView
 from engine.performance import speed_change
 from engine.phad import Attitude
+from models.aircraft import AircraftCard
 from models.orders import (
     BopPlot,
-    StraightSegment,
     Throttle,
 )
 from models.scenario import ADVANCED_RULES, AdvancedRule
@@ -106,7 +108,7 @@ def rolled_plots(
 ) -> Iterator[BopPlot]:
     rolled = start.roll(cells)
     for ticks in ROLL_TICKS:
-        roll = StraightSegment(ticks=ticks, roll_cells=cells)
+        roll = straight_segment(ticks, cells)
         yield plot_of(throttle, [roll, *tail(rolled, 10 - ticks)], speedbrake)
 
 
@@ -172,7 +174,6 @@ def best_plot(
     max_load_g = min(conditions.aero_load_limit_g, conditions.safe_load_g)
     tolerable_g = tolerable_load_g(me, max_load_g) if crowded else None
     tails = tails_for(goal, max_load_g, game.scenario.advanced_rules, tolerable_g)
-    groups = candidates(throttle, start, tails, speedbrake)
 
     def score(outcome: Outcome) -> float:
         own = own_end(game, me, outcome, throttle, speedbrake, start_velocity, crowded)
@@ -184,10 +185,75 @@ def best_plot(
             scores = [scoring.offensive(own, b, limits) for b in hypotheses]
         return sum(scores) / len(scores)
 
+    start_ft = opponent.at_turn_start(game.turn).position_ft
+    close = norm(sub(start_ft, me.position_ft())) <= SETUP_RANGE_GUN_RANGES * limits.gun_range_ft
+    spacing = 1 if close else COARSE_ROLL_SPACING
+    scored = searched(game, me.id, throttle, start, tails, speedbrake, score, spacing)
+    if not scored:
+        return best(game, me.id, iter(()), score)  # straight flight, always plottable
     if posture != "offensive" or not me.card.guns:
-        return best(game, me.id, groups, score)
+        return scored[0][1]
     aim = Aim(game, me, opponent, throttle, speedbrake, limits, ahead_s, crowded)
-    return aim.best(groups, score)
+    return aim.best(scored)
+
+
+COARSE_ROLL_SPACING = 2
+"""Away from the bandit (beyond :data:`SETUP_RANGE_GUN_RANGES`) the search first tries
+every second roll of each tail's rolls (:func:`searched`)..."""
+REFINED = 4
+"""... then every roll around the best few of those. Close in, every roll is tried: there
+the best roll and the next differ by a shot (the behaviour checks of
+``benchmarks/bop_ai.py`` fall when the close fight is searched coarsely too)."""
+
+
+def searched(
+    game: GameView,
+    aircraft: str,
+    throttle: Throttle,
+    start: Attitude,
+    tails: list[tuple[Tail, int]],
+    speedbrake: bool,
+    score: Callable[[Outcome], float],
+    spacing: int = 1,
+) -> list[tuple[float, Outcome]]:
+    """The legal candidates tried, with their scores, best first: each tail after every
+    ``spacing``-th of its rolls (from no roll out to half a ring either way), then after
+    the rolls between those around the :data:`REFINED` best (``spacing`` 1: every roll).
+    Far from the bandit the roll that suits a tail changes smoothly from one roll to the
+    next, so the best of every roll lies next to one of the best coarse ones. Ties go to
+    the earlier tail, then the roll further left."""
+    half = start.roll_ring_cells() // 2
+    tried: dict[tuple[int, int], tuple[float, Outcome] | None] = {}
+
+    def attempt(index: int, cells: int) -> None:
+        if (index, cells) in tried or abs(cells) > half:
+            return
+        tail = tails[index][0]
+        group = (
+            iter((plot_of(throttle, tail(start, 10), speedbrake),))
+            if cells == 0
+            else rolled_plots(throttle, start, cells, tail, speedbrake)
+        )
+        tried[(index, cells)] = None
+        for plot in group:
+            outcome = try_plot(game, aircraft, plot)
+            if outcome is not None:
+                tried[(index, cells)] = (score(outcome), outcome)
+                break
+
+    for index, (_, step) in enumerate(tails):
+        apart = spacing * step
+        for cells in range(-(half // apart) * apart, half + 1, apart):
+            attempt(index, cells)
+    coarse = sorted((found[0], key) for key, found in tried.items() if found is not None)
+    for _, (index, cells) in coarse[:REFINED] if spacing > 1 else ():
+        step = tails[index][1]
+        for k in range(1, spacing):
+            attempt(index, cells - k * step)
+            attempt(index, cells + k * step)
+    found = [(pair, key) for key, pair in tried.items() if pair is not None]
+    found.sort(key=lambda item: (item[0][0], item[1]))
+    return [pair for pair, _ in found]
 
 
 SETUP_RANGE_GUN_RANGES = 5.0
@@ -215,19 +281,16 @@ class Aim:
     ahead_s: float
     crowded: bool
 
-    def best(
-        self, groups: Iterator[Iterator[BopPlot]], score: Callable[[Outcome], float]
-    ) -> Outcome:
+    def best(self, scored: list[tuple[float, Outcome]]) -> Outcome:
+        """Of the candidates searched (best first, never empty), the one the gun rules
+        favour; the best when the bandit is far."""
         game, me = self.game, self.me
         start_ft = self.opponent.at_turn_start(game.turn).position_ft
         if (
             norm(sub(start_ft, me.position_ft()))
             > SETUP_RANGE_GUN_RANGES * self.limits.gun_range_ft
         ):
-            return best(game, me.id, groups, score)
-        scored = ranked(game, me.id, groups, score)
-        if not scored:
-            return best(game, me.id, iter(()), score)  # straight flight, always plottable
+            return scored[0][1]
         likely = guesses(self.opponent)[len(guesses(self.opponent)) // 2]
         attitude = game.aircraft[self.opponent.id].attitude  # its miniature, as seen
         expected = gun_setup.Expected(
@@ -288,18 +351,18 @@ def own_end(
     crowded: bool = False,
 ) -> scoring.OwnEnd:
     loads = outcome.flown.loads_by_tick
-    change = speed_change(
+    end_speed_kt = _end_speed_kt(
         me.card,
         throttle,
         me.alt_ft,
         me.speed_kt,
         me.weight_lb,
-        average_load_g=sum(loads) / len(loads),
-        greatest_load_g=max(loads),
-        alt_change_ft=outcome.end_ft[2] - outcome.start_ft[2],
-        speedbrake=speedbrake,
-        stores_cd0=me.stores_cd0,
-        negative_loads_used=outcome.flown.negative_loads_used,
+        sum(loads) / len(loads),
+        max(loads),
+        outcome.end_ft[2] - outcome.start_ft[2],
+        speedbrake,
+        me.stores_cd0,
+        outcome.flown.negative_loads_used,
     )
     velocity = outcome.end_attitude.velocity.unit_vector()
     heading_change = angle_deg(
@@ -309,10 +372,41 @@ def own_end(
     return scoring.OwnEnd(
         outcome.end_ft,
         velocity,
-        change.end_speed_kt,
+        end_speed_kt,
         outcome.flown.departure_points,
         sense,
         greatest_load_g=max(loads),
         crew_g_cost=crew_g_cost(me, max(loads), crowded),
         onset_g=max(loads) - me.greatest_load_g,
     )
+
+
+@lru_cache(maxsize=8_192)
+def _end_speed_kt(
+    card: AircraftCard,
+    throttle: Throttle,
+    alt_ft: float,
+    speed_kt: int,
+    weight_lb: float,
+    average_load_g: float,
+    greatest_load_g: float,
+    alt_change_ft: float,
+    speedbrake: bool,
+    stores_cd0: float,
+    negative_loads_used: bool,
+) -> int:
+    """The End Speed a plot's loads and climb give (Speed Change Phase); candidates share
+    their loads and climbs, so each is worked out once."""
+    return speed_change(
+        card,
+        throttle,
+        alt_ft,
+        speed_kt,
+        weight_lb,
+        average_load_g=average_load_g,
+        greatest_load_g=greatest_load_g,
+        alt_change_ft=alt_change_ft,
+        speedbrake=speedbrake,
+        stores_cd0=stores_cd0,
+        negative_loads_used=negative_loads_used,
+    ).end_speed_kt

@@ -44,7 +44,8 @@ def cross(a: Vec, b: Vec) -> Vec:
 
 
 def norm(a: Vec) -> float:
-    return math.sqrt(dot(a, a))
+    x, y, z = a
+    return math.sqrt(x * x + y * y + z * z)
 
 
 def unit(a: Vec) -> Vec:
@@ -55,10 +56,14 @@ def unit(a: Vec) -> Vec:
 
 def angle_deg(a: Vec, b: Vec) -> float:
     """The angle between two directions, 0–180°; 90° if either is the zero vector."""
-    la, lb = norm(a), norm(b)
+    ax, ay, az = a
+    bx, by, bz = b
+    la = math.sqrt(ax * ax + ay * ay + az * az)
+    lb = math.sqrt(bx * bx + by * by + bz * bz)
     if la < 1e-12 or lb < 1e-12:
         return 90.0
-    return math.degrees(math.acos(max(-1.0, min(1.0, dot(a, b) / (la * lb)))))
+    cosine = (ax * bx + ay * by + az * bz) / (la * lb)
+    return math.degrees(math.acos(max(-1.0, min(1.0, cosine))))
 
 
 def perpendicular_part(a: Vec, axis: Vec) -> Vec:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from engine.bop.errors import IllegalOrder
@@ -138,27 +139,35 @@ def best_scored(
     return chosen, chosen_score
 
 
-def ranked(
-    game: GameView,
-    aircraft: str,
-    groups: Iterable[Iterable[BopPlot]],
-    score: Callable[[Outcome], float],
-) -> list[tuple[float, Outcome]]:
-    """Every legal candidate (the first legal plot of each group) with its score, best
-    first (the order :func:`best_scored` would choose them in)."""
-    scored: list[tuple[float, Outcome]] = []
-    for group in groups:
-        for plot in group:
-            outcome = try_plot(game, aircraft, plot)
-            if outcome is not None:
-                scored.append((score(outcome), outcome))
-                break
-    scored.sort(key=lambda pair: pair[0])
-    return scored
-
-
 def plot_of(throttle: Throttle, segments: Sequence[Segment], speedbrake: bool = False) -> BopPlot:
-    return BopPlot(throttle=throttle, speedbrake=speedbrake, segments=tuple(segments))
+    """A plot of ``segments`` at ``throttle`` (one object for each distinct plot: a search
+    builds the same candidates every game-turn, and plots are values)."""
+    return _plot(throttle, tuple(segments), speedbrake)
+
+
+@lru_cache(maxsize=16_384)
+def _plot(throttle: Throttle, segments: tuple[Segment, ...], speedbrake: bool) -> BopPlot:
+    return BopPlot(throttle=throttle, speedbrake=speedbrake, segments=segments)
+
+
+@lru_cache(maxsize=4_096)
+def turn_segment(
+    ticks: int, load: Load, cells: int | None = None, nose: str | None = None
+) -> TurnSegment:
+    """A turning segment at ``load`` by ``cells`` or toward ``nose`` (built once)."""
+    return TurnSegment(ticks=ticks, load_g=load, cells=cells, nose=nose)
+
+
+@lru_cache(maxsize=1_024)
+def straight_segment(ticks: int, roll_cells: int = 0) -> StraightSegment:
+    """A straight segment rolling ``roll_cells`` at its end (built once)."""
+    return StraightSegment(ticks=ticks, roll_cells=roll_cells)
+
+
+@lru_cache(maxsize=64)
+def unload_segment(ticks: int) -> UnloadSegment:
+    """An unloaded segment (built once)."""
+    return UnloadSegment(ticks=ticks)
 
 
 def start_attitude(game: GameView, aircraft: str) -> Attitude:
@@ -179,7 +188,7 @@ def pull(load: Load) -> Tail:
     """Keep pulling at ``load`` for the rest of the game-turn."""
 
     def tail(_: Attitude, ticks: int) -> Sequence[Segment]:
-        return [TurnSegment(ticks=ticks, load_g=load, cells=1)]
+        return [turn_segment(ticks, load, cells=1)]
 
     return tail
 
@@ -189,7 +198,7 @@ def pull_toward(load: Load, goal: Vec) -> Tail:
 
     def tail(rolled: Attitude, ticks: int) -> Sequence[Segment]:
         cell = nearest_on_ring(rolled, goal)
-        return [TurnSegment(ticks=ticks, load_g=load, nose=str(cell))]
+        return [turn_segment(ticks, load, nose=str(cell))]
 
     return tail
 
@@ -199,18 +208,18 @@ def pull_to(load: Load, nose: Cell) -> Tail:
 
     def tail(rolled: Attitude, ticks: int) -> Sequence[Segment]:
         if nose not in RINGS[rolled.wing]:
-            return [TurnSegment(ticks=ticks, load_g=load, cells=1)]
-        return [TurnSegment(ticks=ticks, load_g=load, nose=str(nose))]
+            return [turn_segment(ticks, load, cells=1)]
+        return [turn_segment(ticks, load, nose=str(nose))]
 
     return tail
 
 
 def fly_straight(_: Attitude, ticks: int) -> Sequence[Segment]:
-    return [StraightSegment(ticks=ticks)]
+    return [straight_segment(ticks)]
 
 
 def unload(_: Attitude, ticks: int) -> Sequence[Segment]:
-    return [UnloadSegment(ticks=ticks)]
+    return [unload_segment(ticks)]
 
 
 def roll_then(
