@@ -174,9 +174,10 @@ def best_plot(
     max_load_g = min(conditions.aero_load_limit_g, conditions.safe_load_g)
     tolerable_g = tolerable_load_g(me, max_load_g) if crowded else None
     tails = tails_for(goal, max_load_g, game.scenario.advanced_rules, tolerable_g)
+    g_costs = GCosts(me, crowded)
 
     def score(outcome: Outcome) -> float:
-        own = own_end(game, me, outcome, throttle, speedbrake, start_velocity, crowded)
+        own = own_end(game, me, outcome, throttle, speedbrake, start_velocity, crowded, g_costs)
         if posture == "defensive":
             scores = [scoring.defensive(own, b, limits) for b in hypotheses]
         elif posture == "neutral":
@@ -185,25 +186,13 @@ def best_plot(
             scores = [scoring.offensive(own, b, limits) for b in hypotheses]
         return sum(scores) / len(scores)
 
-    start_ft = opponent.at_turn_start(game.turn).position_ft
-    close = norm(sub(start_ft, me.position_ft())) <= SETUP_RANGE_GUN_RANGES * limits.gun_range_ft
-    spacing = 1 if close else COARSE_ROLL_SPACING
-    scored = searched(game, me.id, throttle, start, tails, speedbrake, score, spacing)
+    scored = searched(game, me.id, throttle, start, tails, speedbrake, score)
     if not scored:
         return best(game, me.id, iter(()), score)  # straight flight, always plottable
     if posture != "offensive" or not me.card.guns:
         return scored[0][1]
     aim = Aim(game, me, opponent, throttle, speedbrake, limits, ahead_s, crowded)
     return aim.best(scored)
-
-
-COARSE_ROLL_SPACING = 2
-"""Away from the bandit (beyond :data:`SETUP_RANGE_GUN_RANGES`) the search first tries
-every second roll of each tail's rolls (:func:`searched`)..."""
-REFINED = 4
-"""... then every roll around the best few of those. Close in, every roll is tried: there
-the best roll and the next differ by a shot (the behaviour checks of
-``benchmarks/bop_ai.py`` fall when the close fight is searched coarsely too)."""
 
 
 def searched(
@@ -214,46 +203,19 @@ def searched(
     tails: list[tuple[Tail, int]],
     speedbrake: bool,
     score: Callable[[Outcome], float],
-    spacing: int = 1,
 ) -> list[tuple[float, Outcome]]:
-    """The legal candidates tried, with their scores, best first: each tail after every
-    ``spacing``-th of its rolls (from no roll out to half a ring either way), then after
-    the rolls between those around the :data:`REFINED` best (``spacing`` 1: every roll).
-    Far from the bandit the roll that suits a tail changes smoothly from one roll to the
-    next, so the best of every roll lies next to one of the best coarse ones. Ties go to
-    the earlier tail, then the roll further left."""
-    half = start.roll_ring_cells() // 2
-    tried: dict[tuple[int, int], tuple[float, Outcome] | None] = {}
-
-    def attempt(index: int, cells: int) -> None:
-        if (index, cells) in tried or abs(cells) > half:
-            return
-        tail = tails[index][0]
-        group = (
-            iter((plot_of(throttle, tail(start, 10), speedbrake),))
-            if cells == 0
-            else rolled_plots(throttle, start, cells, tail, speedbrake)
-        )
-        tried[(index, cells)] = None
+    """Every legal candidate (:func:`candidates`: the first legal duration of each roll
+    and tail) with its score, best first; ties go to the earlier tail, then the roll
+    further left (the order they are tried in)."""
+    scored: list[tuple[float, Outcome]] = []
+    for group in candidates(throttle, start, tails, speedbrake):
         for plot in group:
             outcome = try_plot(game, aircraft, plot)
             if outcome is not None:
-                tried[(index, cells)] = (score(outcome), outcome)
+                scored.append((score(outcome), outcome))
                 break
-
-    for index, (_, step) in enumerate(tails):
-        apart = spacing * step
-        for cells in range(-(half // apart) * apart, half + 1, apart):
-            attempt(index, cells)
-    coarse = sorted((found[0], key) for key, found in tried.items() if found is not None)
-    for _, (index, cells) in coarse[:REFINED] if spacing > 1 else ():
-        step = tails[index][1]
-        for k in range(1, spacing):
-            attempt(index, cells - k * step)
-            attempt(index, cells + k * step)
-    found = [(pair, key) for key, pair in tried.items() if pair is not None]
-    found.sort(key=lambda item: (item[0][0], item[1]))
-    return [pair for pair, _ in found]
+    scored.sort(key=lambda pair: pair[0])
+    return scored
 
 
 SETUP_RANGE_GUN_RANGES = 5.0
@@ -349,7 +311,11 @@ def own_end(
     speedbrake: bool,
     start_velocity: Vec,
     crowded: bool = False,
+    g_costs: GCosts | None = None,
 ) -> scoring.OwnEnd:
+    """Where ``outcome`` leaves the pilot's aircraft, for the scores: position, velocity,
+    end speed, DP, turn sense and what its loads cost the crew (``g_costs``: the search's
+    own memory of them, :class:`GCosts`)."""
     loads = outcome.flown.loads_by_tick
     end_speed_kt = _end_speed_kt(
         me.card,
@@ -376,7 +342,7 @@ def own_end(
         outcome.flown.departure_points,
         sense,
         greatest_load_g=max(loads),
-        crew_g_cost=crew_g_cost(me, max(loads), crowded),
+        crew_g_cost=(g_costs or GCosts(me, crowded))(max(loads)),
         onset_g=max(loads) - me.greatest_load_g,
     )
 
@@ -410,3 +376,21 @@ def _end_speed_kt(
         stores_cd0=stores_cd0,
         negative_loads_used=negative_loads_used,
     ).end_speed_kt
+
+
+class GCosts:
+    """The Crew G cost of each greatest load (:func:`.g_risk.crew_g_cost`) for one pilot as
+    he is while he plots: his candidates share a few loads, so each is worked out once."""
+
+    __slots__ = ("_costs", "_crowded", "_me")
+
+    def __init__(self, me: AircraftState, crowded: bool) -> None:
+        self._me = me
+        self._crowded = crowded
+        self._costs: dict[float, float] = {}
+
+    def __call__(self, load_g: float) -> float:
+        cost = self._costs.get(load_g)
+        if cost is None:
+            cost = self._costs[load_g] = crew_g_cost(self._me, load_g, self._crowded)
+        return cost

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from engine.atmosphere import FT_PER_S_PER_KT
 from engine.bop.aircraft_state import AircraftState
@@ -59,6 +60,7 @@ def placement_at(position_ft: Vec, attitude: Attitude) -> Placement:
     )
 
 
+@lru_cache(maxsize=16_384)
 def shot_open(
     start_me: Placement,
     start_it: Placement,
@@ -66,7 +68,8 @@ def shot_open(
     end_it: Placement,
     gun_range_fp: int,
 ) -> bool:
-    """A normal or tracking gunshot would be open after this movement (Gun Combat)."""
+    """A normal or tracking gunshot would be open after this movement (Gun Combat). The
+    placements are values; the answer is kept for the next time they are asked."""
     start = situation_between(start_me, start_it)
     end = situation_between(end_me, end_it)
     if start is None or end is None or end.range_fp > gun_range_fp:

@@ -196,9 +196,13 @@ def pull(load: Load) -> Tail:
 def pull_toward(load: Load, goal: Vec) -> Tail:
     """Pull toward the cell of the new turning path nearest ``goal``, and stop there."""
 
+    nearest: dict[Cell, str] = {}  # by the Wing: the ring the Nose turns along
+
     def tail(rolled: Attitude, ticks: int) -> Sequence[Segment]:
-        cell = nearest_on_ring(rolled, goal)
-        return [turn_segment(ticks, load, nose=str(cell))]
+        cell = nearest.get(rolled.wing)
+        if cell is None:
+            cell = nearest[rolled.wing] = str(nearest_on_ring(rolled, goal))
+        return [turn_segment(ticks, load, nose=cell)]
 
     return tail
 

@@ -1,7 +1,6 @@
-"""The AI pilot's search and the planner's memory: close in, every roll of every tail is
-flown and ranked exactly as an exhaustive search ranks them; far out, a coarse search and
-its refinement fly fewer; and what the planner remembers answers as working it out again
-does."""
+"""The AI pilot's search and the planner's memory: every roll of every tail is flown and
+ranked as an exhaustive search ranks them, and what the planner remembers answers as
+working it out again does."""
 
 from __future__ import annotations
 
@@ -52,21 +51,8 @@ def test_a_search_of_every_roll_ranks_the_candidates_as_an_exhaustive_one() -> N
     start = start_attitude(game, me.id)
     tails = tails_for((0.0, 1.0, 0.0), 7.0)
     expected = _exhaustive(game, me.id, tails, start)
-    found = searched(game, me.id, "mil", start, tails, False, _score, spacing=1)
+    found = searched(game, me.id, "mil", start, tails, False, _score)
     assert [(v, o.plot) for v, o in found] == [(v, o.plot) for v, o in expected]
-
-
-def test_a_coarse_search_flies_fewer_candidates_and_finds_one_near_the_best() -> None:
-    game = _game()
-    me = game.aircraft["viper-1"]
-    start = start_attitude(game, me.id)
-    tails = tails_for((0.0, 1.0, 0.0), 7.0)
-    every = searched(game, me.id, "mil", start, tails, False, _score, spacing=1)
-    coarse = searched(game, me.id, "mil", start, tails, False, _score, spacing=2)
-    assert len(coarse) < 0.8 * len(every)
-    assert {o.plot for _, o in coarse} <= {o.plot for _, o in every}
-    ranks = [o.plot for _, o in every]
-    assert ranks.index(coarse[0][1].plot) < 3  # the refinement reaches the best few
 
 
 def test_the_planners_memory_answers_as_plotting_again_does() -> None:
