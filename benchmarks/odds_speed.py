@@ -92,7 +92,8 @@ def main() -> None:
     )
     rates: dict[str, tuple[float, float, float, int]] = {}
     for name in SETUPS:
-        seeds = args.seeds if "perch" in name else max(4, args.seeds // 8)
+        # an even number of furball games, so that two workers can share them evenly
+        seeds = args.seeds if "perch" in name else max(4, 2 * (args.seeds // 10))
         one, two, costs = [], [], []
         for _ in range(args.runs):
             wall, cost = sweep_s(name, seeds, in_processes(1))
